@@ -1,0 +1,2 @@
+"""fastapply: lossless speculative edits for fast apply."""
+__version__ = "0.1.0"

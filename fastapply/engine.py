@@ -1,0 +1,178 @@
+"""The speculative-edits engine: schedule → run model → postprocess, one verification pass per step.
+
+Each running sequence feeds ``[last_token, *draft]``; the forward returns the model's greedy token
+after every fed position; the longest draft prefix that equals those tokens is accepted together with
+the model's own next token (the "bonus"), and the cache length is reset past the accepted positions.
+Every emitted token is the model's greedy choice given the tokens before it, so the output is the
+output of plain greedy decoding: lossless. The drafts only decide how many tokens one pass yields.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+
+from .config import EngineConfig
+from .draft_length import AdaptiveDraftLength
+from .model_runner import ModelRunner, Row
+from .proposer import advance, propose
+from .sequence import GenerationRequest, Sequence, Status
+
+
+class Engine:
+    def __init__(self, model, tokenizer, config: EngineConfig | None = None):
+        self.config = config or EngineConfig()
+        self.model, self.tokenizer = model, tokenizer
+        self.runner = ModelRunner(model)
+        self.eos_ids = _eos_ids(model, tokenizer)
+        self.waiting: deque[Sequence] = deque()
+        self.running: list[Sequence] = []
+        self._lock = threading.Lock()  # add()/cancel() may come from other threads than step()
+        self.total_passes = 0
+
+    # -- requests -----------------------------------------------------------------------------
+    def add(self, request: GenerationRequest) -> Sequence:
+        k = self.config.k if request.k is None else request.k
+        seq = Sequence(request, k, self._draft_policy(k))
+        if seq.capacity > self.config.max_kv_tokens:
+            raise ValueError(
+                f"request needs {seq.capacity} KV-cache tokens (prompt {len(request.prompt_ids)} + "
+                f"max_new_tokens {request.max_new_tokens} + k {k}), over the budget of "
+                f"{self.config.max_kv_tokens}")
+        with self._lock:
+            self.waiting.append(seq)
+        return seq
+
+    def cancel(self, seq: Sequence) -> None:
+        seq.cancelled = True  # honoured at the next pass boundary, by the thread that owns step()
+
+    def has_work(self) -> bool:
+        return bool(self.waiting or self.running)
+
+    def generate(self, request: GenerationRequest) -> Sequence:
+        """Run one request to completion (other queued requests advance too)."""
+        seq = self.add(request)
+        while not seq.finished:
+            self.step()
+        return seq
+
+    # -- one pass -------------------------------------------------------------------------------
+    def step(self) -> list[Sequence]:
+        """One forward over every running sequence; returns the sequences that changed."""
+        batch = self._schedule()
+        if not batch:
+            return []
+        start = time.perf_counter()
+        greedy = self.runner.forward([self._row(seq) for seq in batch])
+        elapsed_ms = 1000 * (time.perf_counter() - start)
+        return self._postprocess(batch, greedy, elapsed_ms)
+
+    def _schedule(self) -> list[Sequence]:
+        with self._lock:
+            for seq in [s for s in self.waiting if s.cancelled]:
+                self.waiting.remove(seq)
+                seq.finish("cancelled")
+            for seq in [s for s in self.running if s.cancelled]:
+                self.running.remove(seq)
+                seq.finish("cancelled")
+            reserved = sum(s.capacity for s in self.running)
+            while (self.waiting and len(self.running) < self.config.max_batch
+                   and reserved + self.waiting[0].capacity <= self.config.max_kv_tokens):
+                seq = self.waiting.popleft()
+                seq.cache = self.runner.new_cache(seq.capacity)
+                seq.status = Status.PREFILL if seq.pending else Status.DECODE
+                seq.admitted = time.perf_counter()
+                seq.stats.queue_ms = 1000 * (seq.admitted - seq.arrived)
+                reserved += seq.capacity
+                self.running.append(seq)
+        for seq in self.running:
+            if seq.status is Status.DECODE:
+                self._draft(seq)
+        return list(self.running)
+
+    def _draft(self, seq: Sequence) -> None:
+        # Never draft past max_new_tokens: the bonus token always comes on top of the draft.
+        room = min(seq.k, seq.remaining - 1)
+        proposal = propose(seq.references, seq.output, seq.cursor, room, self.config.max_ngram)
+        length = len(proposal.draft)
+        if seq.draft_policy is not None:
+            length = seq.draft_policy.next_length(length, probe=seq.cursor.following)
+        seq.draft, seq.draft_start = proposal.draft[:length], proposal.start
+
+    def _row(self, seq: Sequence) -> Row:
+        if seq.status is Status.PREFILL:
+            return Row(seq.cache, seq.pending[:self.config.prefill_chunk], 0)
+        return Row(seq.cache, [seq.last_token, *seq.draft], len(seq.draft) + 1)
+
+    def _postprocess(self, batch: list[Sequence], greedy: list[list[int]], elapsed_ms: float) -> list[Sequence]:
+        self.total_passes += 1
+        for seq, tokens in zip(batch, greedy):
+            if seq.status is Status.PREFILL:
+                fed = min(len(seq.pending), self.config.prefill_chunk)
+                seq.cache.truncate(seq.cache.length + fed)
+                del seq.pending[:fed]
+                seq.stats.prefill_ms += elapsed_ms
+                if not seq.pending:
+                    seq.status = Status.DECODE
+                continue
+            self._accept(seq, tokens, elapsed_ms)
+        with self._lock:
+            self.running = [s for s in self.running if not s.finished]
+        return batch
+
+    def _accept(self, seq: Sequence, greedy: list[int], elapsed_ms: float) -> None:
+        draft = seq.draft
+        accepted = 0
+        while accepted < len(draft) and draft[accepted] == greedy[accepted]:
+            accepted += 1
+        new_tokens = greedy[:accepted + 1]  # == draft[:accepted] + [bonus]
+        # K/V of last_token and the accepted draft tokens stay; the rejected tail is dropped.
+        seq.cache.truncate(seq.cache.length + 1 + accepted)
+        seq.last_token = new_tokens[-1]
+        seq.cursor = advance(seq.draft_start, len(draft), accepted, new_tokens[-1], seq.references)
+        if seq.draft_policy is not None:
+            seq.draft_policy.update(len(draft), accepted)
+        stats = seq.stats
+        stats.passes += 1
+        stats.drafted_tokens += len(draft)
+        stats.accepted_tokens += accepted
+        stats.decode_ms += elapsed_ms
+        if not seq.output:
+            stats.ttft_ms = 1000 * (time.perf_counter() - seq.arrived)
+        self._extend(seq, new_tokens)
+
+    def _extend(self, seq: Sequence, new_tokens: list[int]) -> None:
+        """Append tokens, cutting at the first stop token, max_new_tokens or a stop string."""
+        stops = self.eos_ids.union(seq.request.stop_token_ids)
+        for i, token in enumerate(new_tokens):
+            if token in stops:
+                seq.output.extend(new_tokens[:i])
+                return seq.finish("eos")
+        seq.output.extend(new_tokens)
+        if seq.request.stop_strings and self._hit_stop_string(seq, len(new_tokens)):
+            return seq.finish("stop")
+        if seq.remaining <= 0:
+            del seq.output[seq.request.max_new_tokens:]
+            seq.finish("length")
+
+    def _hit_stop_string(self, seq: Sequence, added: int) -> bool:
+        longest = max(len(s) for s in seq.request.stop_strings)
+        tail = self.tokenizer.decode(seq.output[-(added + longest + 2):])
+        return any(s in tail for s in seq.request.stop_strings)
+
+    def _draft_policy(self, k: int) -> AdaptiveDraftLength | None:
+        if not self.config.adaptive or k == 0:
+            return None
+        return AdaptiveDraftLength(k_max=k, cost_per_token=self.config.token_cost(self.runner.device.type))
+
+
+def _eos_ids(model, tokenizer) -> frozenset[int]:
+    ids = set()
+    for source in (getattr(model, "generation_config", None), model.config, tokenizer):
+        value = getattr(source, "eos_token_id", None)
+        ids.update(value if isinstance(value, (list, tuple)) else [value] if value is not None else [])
+    for name in ("<|im_end|>", "<|endoftext|>", "<|eot_id|>"):
+        token = tokenizer.convert_tokens_to_ids(name) if name in tokenizer.get_vocab() else None
+        if token is not None:
+            ids.add(token)
+    return frozenset(ids)

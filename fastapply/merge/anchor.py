@@ -1,0 +1,138 @@
+"""Anchoring: which lines of the original a snippet chunk's lines stand for.
+
+Lines are compared whitespace-insensitively (runs of whitespace collapse, ends are stripped), so
+re-indented or re-wrapped spacing still anchors. Blank lines never anchor. difflib's matcher
+gives a monotonic line alignment; matches are then filtered by evidence, because short common
+lines ("}", "return nil") match all over a file: a block of matches is kept only when it holds a
+line that occurs once in the searched range, or is long, or sits right next to a kept block.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+# A deletion this much larger than the chunk's own gap splits the matches into separate clusters.
+MAX_UNEXPLAINED_GAP = 120
+_ALNUM = re.compile(r"[A-Za-z0-9_]")
+
+
+def norm(line: str) -> str:
+    """Whitespace-insensitive form of a line."""
+    return " ".join(line.split())
+
+
+def is_distinctive(normalized: str) -> bool:
+    """Long enough to mean something when it matches once (not "}", "end", "return x")."""
+    return len(_ALNUM.findall(normalized)) >= 6
+
+
+@dataclass
+class Alignment:
+    pairs: list[tuple[int, int]] = field(default_factory=list)  # (chunk line, original line)
+    ambiguous: bool = False  # evidence also fits elsewhere, or clusters disagree
+    weak: bool = False  # only short/common lines matched
+
+    @property
+    def found(self) -> bool:
+        return bool(self.pairs)
+
+
+def align(chunk: list[str], original: list[str], lo: int, hi: int,
+          counts: Counter | None = None) -> Alignment:
+    """Align chunk lines to original[lo:hi] (chunk and original are lists of raw lines)."""
+    chunk_idx = [i for i, line in enumerate(chunk) if line.strip()]
+    orig_idx = [i for i in range(lo, hi) if original[i].strip()]
+    chunk_norm = [norm(chunk[i]) for i in chunk_idx]
+    orig_norm = [norm(original[i]) for i in orig_idx]
+    if not chunk_norm or not orig_norm:
+        return Alignment()
+    if counts is None:
+        counts = Counter(orig_norm)
+    matcher = difflib.SequenceMatcher(None, orig_norm, chunk_norm, autojunk=False)
+    blocks = [b for b in matcher.get_matching_blocks() if b.size]
+    strong = [_is_strong(orig_norm, b, counts) for b in blocks]
+    if not any(strong):
+        pairs = [(chunk_idx[b.b + k], orig_idx[b.a + k]) for b in blocks for k in range(b.size)]
+        return Alignment(pairs, ambiguous=True, weak=True) if pairs else Alignment()
+    cluster, ambiguous = _best_cluster(blocks, strong, orig_idx)
+    kept = _with_nearby_weak_blocks(blocks, strong, cluster, orig_norm)
+    pairs = [(chunk_idx[b.b + k], orig_idx[b.a + k]) for b in kept for k in range(b.size)]
+    if not ambiguous:
+        ambiguous = _occurs_elsewhere(orig_norm, blocks, kept, counts)
+    return Alignment(pairs, ambiguous=ambiguous)
+
+
+def _is_strong(orig_norm: list[str], block, counts: Counter) -> bool:
+    lines = orig_norm[block.a:block.a + block.size]
+    if any(counts[line] == 1 and is_distinctive(line) for line in lines):
+        return True
+    return block.size >= 4 and sum(is_distinctive(line) for line in lines) >= 2
+
+
+def _best_cluster(blocks, strong, orig_idx) -> tuple[list[int], bool]:
+    """Indices of the strong blocks forming the heaviest cluster of nearby matches."""
+    clusters: list[list[int]] = []
+    previous = None
+    for i, block in enumerate(blocks):
+        if not strong[i]:
+            continue
+        if previous is not None:
+            orig_gap = orig_idx[block.a] - orig_idx[previous.a + previous.size - 1]
+            chunk_gap = block.b - (previous.b + previous.size)
+            if orig_gap - chunk_gap > MAX_UNEXPLAINED_GAP:
+                clusters.append([])
+        if not clusters:
+            clusters.append([])
+        clusters[-1].append(i)
+        previous = block
+    weights = [sum(blocks[i].size for i in c) for c in clusters]
+    best = max(range(len(clusters)), key=lambda k: weights[k])
+    return clusters[best], len(clusters) > 1
+
+
+def _with_nearby_weak_blocks(blocks, strong, cluster, orig_norm, reach: int = 3):
+    """The cluster plus weak blocks chained to its ends.
+
+    A weak block joins when it is the original's very next non-blank line (the chunk may have
+    new code in between), or when both sides skip at most `reach` lines (a small edit).
+    Gaps count non-blank lines, so blank-line differences don't matter.
+    """
+    lo_i, hi_i = cluster[0], cluster[-1]
+    kept = list(range(lo_i, hi_i + 1))  # between strong matches: consistent by construction
+
+    def near(orig_gap: int, chunk_gap: int, block) -> bool:
+        if not any(_ALNUM.search(line) for line in orig_norm[block.a:block.a + block.size]):
+            # A lone "}" fits the end of any block: only right after the edge (lines appended to
+            # a block) or after a one-line edit.
+            return (orig_gap == 0 and chunk_gap <= reach) or orig_gap == chunk_gap <= 1
+        return orig_gap == 0 or (chunk_gap <= reach and orig_gap <= reach)
+
+    edge = blocks[lo_i]
+    for i in range(lo_i - 1, -1, -1):
+        block = blocks[i]
+        if near(edge.a - (block.a + block.size), edge.b - (block.b + block.size), block):
+            kept.insert(0, i)
+            edge = block
+    edge = blocks[hi_i]
+    for i in range(hi_i + 1, len(blocks)):
+        block = blocks[i]
+        if near(block.a - (edge.a + edge.size), block.b - (edge.b + edge.size), block):
+            kept.append(i)
+            edge = block
+    return [blocks[i] for i in kept]
+
+
+def _occurs_elsewhere(orig_norm, blocks, kept, counts: Counter) -> bool:
+    """True when no kept block holds a line that occurs only once (so the spot is a guess)."""
+    for block in kept:
+        if any(counts[line] == 1 for line in orig_norm[block.a:block.a + block.size]):
+            return False
+    return True
+
+
+def line_similarity(a: str, b: str) -> float:
+    """0..1 similarity of two lines, whitespace-insensitive (for edited lines at chunk edges)."""
+    return difflib.SequenceMatcher(None, norm(a), norm(b), autojunk=False).ratio()

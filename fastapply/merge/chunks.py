@@ -1,0 +1,147 @@
+"""Snippet chunks (the code between markers), block extents inside a chunk, and re-indentation."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from fastapply.merge.languages import INDENT_LANGUAGES
+from fastapply.merge.markers import is_marker_line
+
+
+@dataclass
+class Chunk:
+    lines: list[str]
+    marker_before: bool  # a marker stands right above (False: snippet start)
+    marker_after: bool  # a marker stands right below (False: snippet end)
+    indent_after: int | None  # indentation width of the marker below, when there is one
+    blank_before: bool = False  # blank lines were trimmed next to the markers
+    blank_after: bool = False
+
+
+def indent_of(line: str) -> str:
+    return line[: len(line) - len(line.lstrip())]
+
+
+def split_chunks(snippet_lines: list[str], language: str | None) -> list[Chunk]:
+    """Cut the snippet at marker lines; blank lines next to a marker are trimmed (and noted)."""
+    chunks: list[Chunk] = []
+    current: list[str] = []
+    marker_before = False
+    for line in snippet_lines + [None]:
+        if line is not None and not is_marker_line(line, language):
+            current.append(line)
+            continue
+        marker_after = line is not None
+        if any(part.strip() for part in current):
+            chunk = Chunk(list(current), marker_before, marker_after,
+                          len(indent_of(line).expandtabs(4)) if marker_after else None)
+            _trim_blank_edges(chunk)
+            chunks.append(chunk)
+        current = []
+        marker_before = True
+    return chunks
+
+
+def _trim_blank_edges(chunk: Chunk) -> None:
+    lines = chunk.lines
+    while lines and not lines[0].strip():
+        lines.pop(0)
+        chunk.blank_before = True
+    while lines and not lines[-1].strip():
+        lines.pop()
+        chunk.blank_after = True
+
+
+_STRINGS = re.compile(r'"(?:\\.|[^"\\])*"|`(?:\\.|[^`\\])*`|\'(?:\\.|[^\'\\]){0,2}\'')
+_PY_STRINGS = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'')
+
+
+def _code_part(line: str, language: str | None) -> str:
+    if language in INDENT_LANGUAGES:
+        return re.sub(r"#.*$", "", _PY_STRINGS.sub('""', line))
+    code = _STRINGS.sub('""', line)
+    return re.sub(r"//.*$", "", code)
+
+
+def block_end(lines: list[str], header: int, language: str | None,
+              closed_after: bool) -> int | None:
+    """Last line of the definition whose header is lines[header], or None when it runs off the end.
+
+    Brace languages count brackets; indentation languages follow the indent. `closed_after`
+    says whether running into the chunk's end also closes the block (the snippet ends there, or
+    the next marker is indented no deeper than the header).
+    """
+    if language in INDENT_LANGUAGES:
+        return _indent_block_end(lines, header, language, closed_after)
+    depth, opened = 0, False
+    for i in range(header, len(lines)):
+        code = _code_part(lines[i], language)
+        for ch in code:
+            if ch in "{([":
+                depth += 1
+                opened = opened or ch == "{"
+            elif ch in "})]":
+                depth -= 1
+        if depth <= 0 and (opened or code.rstrip().endswith(";")):
+            return i
+        if not opened and i - header > 15:
+            return None
+    return None
+
+
+def _indent_block_end(lines, header, language, closed_after) -> int | None:
+    base = len(indent_of(lines[header]).expandtabs(4))
+    i, depth = header, 0
+    while i < len(lines):  # skip decorators and a multi-line signature up to its colon
+        code = _code_part(lines[i], language).rstrip()
+        depth += sum(code.count(c) for c in "([{") - sum(code.count(c) for c in ")]}")
+        if depth <= 0 and code.endswith(":") and not code.lstrip().startswith("@"):
+            break
+        i += 1
+    else:
+        return None
+    last = i
+    for j in range(i + 1, len(lines)):
+        if not lines[j].strip():
+            continue
+        if len(indent_of(lines[j]).expandtabs(4)) <= base:
+            return last
+        last = j
+    return last if closed_after else None
+
+
+def closing_only(lines: list[str]) -> bool:
+    """True for chunks such as "}" or "};" that only close brackets."""
+    return all(re.fullmatch(r"[\s)}\];,]*", line) for line in lines)
+
+
+def reindent(lines: list[str], pairs: list[tuple[int, int]], original: list[str]) -> list[str]:
+    """Shift the chunk so that its matched lines take the original's indentation.
+
+    Agents often send a method at column 0; when most matched lines agree on one shift (add or
+    drop the same leading whitespace), apply it to the whole chunk. Without agreement, leave it.
+    """
+    votes: Counter = Counter()
+    for c, o in pairs:
+        if not lines[c].strip() or not original[o].strip():
+            continue
+        ci, oi = indent_of(lines[c]), indent_of(original[o])
+        if ci == oi:
+            votes[("same", "")] += 1
+        elif oi.endswith(ci):
+            votes[("add", oi[: len(oi) - len(ci)])] += 1
+        elif ci.endswith(oi):
+            votes[("drop", ci[: len(ci) - len(oi)])] += 1
+        else:
+            votes[("other", "")] += 1
+    if not votes:
+        return lines
+    (kind, text), count = votes.most_common(1)[0]
+    # Verbatim context (some lines already agree) means the indentation is intended as sent.
+    if kind not in ("add", "drop") or votes[("same", "")] or count * 10 < sum(votes.values()) * 9:
+        return lines
+    if kind == "add":
+        return [text + line if line.strip() else line for line in lines]
+    return [line[len(text):] if line.startswith(text) else line for line in lines]

@@ -1,0 +1,91 @@
+"""Lazy markers: the comment lines with which an edit snippet elides unchanged code.
+
+A marker is a whole line holding only a comment (``//``, ``#``, ``--``, ``;``, ``/* */``,
+``<!-- -->``, JSX ``{/* */}``) whose text says "unchanged code stands here": an ellipsis
+(``// ...``), or a short phrase such as ``... existing code ...``, ``rest of the file unchanged``
+or ``same``. Ordinary comments that merely start with ``...`` or mention "existing" are not
+markers: the phrase must be short, contain no code punctuation, and use the marker vocabulary.
+"""
+
+from __future__ import annotations
+
+import re
+
+_COMMENT_FORMS = [
+    re.compile(r"^\{\s*/\*+(?P<body>.*?)\*+/\s*\}$"),  # JSX {/* ... */}
+    re.compile(r"^/\*+(?P<body>.*?)\*+/$"),
+    re.compile(r"^<!--(?P<body>.*?)-->$"),
+    re.compile(r"^\{-(?P<body>.*?)-\}$"),
+    re.compile(r"^(?://+|#+|--+|;+|%+|')(?P<body>.*)$"),
+]
+_ELLIPSIS = r"(?:\.{2,}|…)"
+_ONLY_DOTS = re.compile(rf"^{_ELLIPSIS}$")
+# Words that make an ellipsis comment a marker ("... existing code ...", "... other tests ...").
+_MARKER_WORDS = re.compile(
+    r"\b(existing|rest|same|unchanged|remaining|previous|prior|other|others|omitted|original|"
+    r"keep|kept|more|etc|code|imports?|methods?|functions?|tests?|sections?|fields?|lines?|"
+    r"implementation|content|body|logic|remainder|as before|elided|skipped|here)\b",
+    re.IGNORECASE,
+)
+# Marker phrases without an ellipsis: "keep existing code", "rest of the file unchanged", "same".
+_PLAIN_PHRASE = re.compile(
+    r"^(?:(?:keep|keeping|leave|leaving)\s+)?(?:the\s+|all\s+)?"
+    r"(?:existing|remaining|rest\s+of(?:\s+the)?|unchanged|same|previous|other|original)\b"
+    r"(?P<tail>[\w\s]*)$",
+    re.IGNORECASE,
+)
+_PLAIN_NOUN = re.compile(
+    r"\b(code|file|implementation|contents?|methods|functions|imports|unchanged|same|as is|"
+    r"as before|remains|stays|class|module|body)\b",
+    re.IGNORECASE,
+)
+_CODE_PUNCT = re.compile(r"[(){}\[\];=<>\"'`]")
+
+
+def _comment_body(stripped: str) -> str | None:
+    for form in _COMMENT_FORMS:
+        match = form.match(stripped)
+        if match:
+            return match.group("body").strip(" \t*-/#")
+    return None
+
+
+def _is_marker_phrase(body: str) -> bool:
+    if not body or _CODE_PUNCT.search(body):
+        return False
+    if _ONLY_DOTS.match(body):
+        return True
+    words = body.split()
+    if re.match(_ELLIPSIS, body) or re.search(_ELLIPSIS + r"$", body):
+        inner = re.sub(_ELLIPSIS, " ", body).strip()
+        return len(inner.split()) <= 8 and (not inner or bool(_MARKER_WORDS.search(inner)))
+    if len(words) > 8:
+        return False
+    if body.lower().strip(".!") in ("same", "unchanged", "existing code", "keep existing code"):
+        return True
+    match = _PLAIN_PHRASE.match(body.rstrip(".!"))
+    return bool(match) and bool(_PLAIN_NOUN.search(body))
+
+
+def is_marker_line(line: str, language: str | None = None) -> bool:
+    """True when the line is a lazy marker (any indentation, any common comment syntax).
+
+    A bare ``...`` line counts too, except in Python where it is the Ellipsis statement.
+
+    >>> is_marker_line("    // ... existing code ...")
+    True
+    >>> is_marker_line("# compute the rest of the totals")
+    False
+    """
+    stripped = line.strip()
+    if not stripped or len(stripped) > 120:
+        return False
+    if _ONLY_DOTS.match(stripped):
+        return language != "python"
+    body = _comment_body(stripped)
+    return body is not None and _is_marker_phrase(body)
+
+
+def find_markers(text: str, language: str | None = None) -> list[int]:
+    """0-based indices of the marker lines of a text."""
+    return [i for i, line in enumerate(text.splitlines()) if is_marker_line(line, language)]

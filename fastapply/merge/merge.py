@@ -1,0 +1,174 @@
+"""Deterministic lazy merge: splice a marker-elided edit snippet into the original file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fastapply.merge.chunks import Chunk, closing_only, reindent, split_chunks
+from fastapply.merge.languages import detect_language
+from fastapply.merge.placement import place_chunk
+from fastapply.merge.syntax import definitions, error_lines
+
+
+@dataclass
+class MergeResult:
+    """Outcome of `lazy_merge`.
+
+    merged: the merged file (None only when no placement at all was possible).
+    confident: False whenever any step had to guess; `reason` then says which and why.
+    spans: half-open 0-based line ranges of the ORIGINAL that the snippet replaced or touched
+      (an insertion is an empty range ``(i, i)``), in file order.
+    """
+
+    merged: str | None
+    confident: bool
+    reason: str | None
+    language: str | None
+    spans: list[tuple[int, int]] = field(default_factory=list)
+
+
+@dataclass
+class Plan:
+    chunk: Chunk
+    lines: list[str]
+    start: int | None = None  # original range [start, end) the chunk replaces
+    end: int | None = None
+
+
+def split_lines(text: str) -> tuple[list[str], str, bool]:
+    """(lines without terminators, the dominant newline, whether the text ends with one)."""
+    newline = "\r\n" if text.count("\r\n") * 2 > text.count("\n") else "\n"
+    body = text.replace("\r\n", "\n")
+    ends_with_newline = body.endswith("\n")
+    lines = body.split("\n")
+    if ends_with_newline:
+        lines.pop()
+    return (lines if body else []), newline, ends_with_newline
+
+
+def join_lines(lines: list[str], newline: str, ends_with_newline: bool) -> str:
+    text = newline.join(lines)
+    return text + newline if ends_with_newline and lines else text
+
+
+def lazy_merge(original: str, snippet: str, language: str | None = None,
+               path: str | None = None) -> MergeResult:
+    """Merge a lazy edit snippet into the original without a model.
+
+    Each run of snippet code between markers is anchored in the original (whitespace-insensitive
+    line alignment, searched forward from the previous chunk); a chunk that holds a whole
+    definition replaces that definition; code at a marker is kept. The original's newline style
+    and trailing newline are preserved. Never guesses silently: `confident` is False with a
+    `reason` when anchoring was ambiguous, a chunk had no anchor, or the merge adds parse errors.
+    """
+    lang = detect_language(path=path, text=original or snippet, hint=language)
+    orig, newline, trailing = split_lines(original)
+    snippet_lines, _, _ = split_lines(snippet)
+    chunks = split_chunks(snippet_lines, lang)
+    if not chunks:
+        return MergeResult(original, True, "snippet holds no code, only markers", lang, [])
+    if not orig:
+        merged = join_lines(chunks[0].lines if len(chunks) == 1 else snippet_lines, "\n", True)
+        return MergeResult(merged, len(chunks) == 1, None if len(chunks) == 1 else
+                           "markers in a snippet for an empty file", lang, [(0, 0)])
+    plans, problems = plan_chunks(orig, chunks, lang, original)
+    merged_lines, spans = _assemble(plans, orig, problems)
+    merged = join_lines(merged_lines, newline, trailing)
+    _check_syntax(original, merged, lang, problems)
+    reason = "; ".join(problems) if problems else None
+    return MergeResult(merged, not problems, reason, lang, spans)
+
+
+def plan_chunks(orig: list[str], chunks: list[Chunk], lang: str | None, original: str):
+    """Placement of every chunk: (plans with start/end/lines, problems found on the way)."""
+    plans, problems = _place_all(chunks, orig, definitions(original, lang), lang)
+    _place_unanchored(plans, orig, problems)
+    return plans, problems
+
+
+def _place_all(chunks, orig, defs, lang):
+    plans: list[Plan] = []
+    problems: list[str] = []
+    cursor = 0
+    for k, chunk in enumerate(chunks):
+        first, last = k == 0, k == len(chunks) - 1
+        alignment, replaced = place_chunk(chunk, orig, cursor, defs, lang, first, last)
+        plan = Plan(chunk, chunk.lines)
+        plans.append(plan)
+        if not alignment.pairs or alignment.weak:
+            continue
+        pairs = alignment.pairs
+        plan.start, plan.end = pairs[0][1], pairs[-1][1] + 1
+        if first and not chunk.marker_before and not any(line.strip() for line in orig[:plan.start]):
+            plan.start = 0  # the snippet starts where the file does: leading blank lines go too
+        if alignment.ambiguous:
+            problems.append(f"chunk {k + 1}: its anchor lines also occur elsewhere in the file")
+        if first and not chunk.marker_before and pairs[0][0] > 0 and plan.start > 0:
+            problems.append("snippet starts without a marker with new lines above its first anchor:"
+                            " placed before the anchor, not at the file start")
+        if last and not chunk.marker_after and pairs[-1][0] < len(chunk.lines) - 1 \
+                and plan.end < len(orig):
+            problems.append("snippet ends without a marker with new lines below its last anchor:"
+                            " placed after the anchor, not at the file end")
+        plan.lines = reindent(chunk.lines, [(c, o) for c, o in pairs], orig)
+        # New code opening the chunk keeps the blank line the snippet put after the marker.
+        if chunk.blank_before and pairs[0][0] > 0 and plan.start > 0 and orig[plan.start - 1].strip():
+            plan.lines = [""] + plan.lines
+        cursor = plan.end
+    return plans, problems
+
+
+def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str]) -> None:
+    """Insertion points for chunks with no anchor of their own, taken from their neighbours."""
+    n = len(orig)
+    for k, plan in enumerate(plans):
+        if plan.start is not None:
+            continue
+        prev_end = next((p.end for p in reversed(plans[:k]) if p.end is not None), 0)
+        following = next((p for p in plans[k + 1:] if p.start is not None), None)
+        chunk = plan.chunk
+        if not chunk.marker_before and k == 0:
+            pos = 0
+            problems.append("first chunk matches nothing: inserted at the file start")
+        elif not chunk.marker_after and following is None:
+            pos = n
+            while pos > prev_end and not orig[pos - 1].strip():
+                pos -= 1
+        elif following is not None:
+            pos = following.start
+            if not closing_only(following.chunk.lines[:1]):
+                problems.append(f"chunk {k + 1} matches nothing: inserted before the next anchored chunk")
+        else:
+            pos = prev_end
+            problems.append(f"chunk {k + 1} matches nothing: inserted after the previous anchored chunk")
+        lines = list(plan.lines)
+        if chunk.blank_before and pos > 0 and orig[pos - 1].strip():
+            lines.insert(0, "")
+        if chunk.blank_after and pos < n and orig[pos].strip() and not closing_only([orig[pos]]):
+            lines.append("")
+        plan.start = plan.end = pos
+        plan.lines = lines
+
+
+def _assemble(plans: list[Plan], orig: list[str], problems: list[str]):
+    out: list[str] = []
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for plan in plans:
+        if plan.start < pos:
+            problems.append(f"chunks overlap or are out of order near original line {plan.start + 1}")
+            continue
+        out.extend(orig[pos:plan.start])
+        out.extend(plan.lines)
+        spans.append((plan.start, plan.end))
+        pos = plan.end
+    out.extend(orig[pos:])
+    return out, spans
+
+
+def _check_syntax(original: str, merged: str, lang: str | None, problems: list[str]) -> None:
+    before = error_lines(original, lang)
+    after = error_lines(merged, lang)
+    if before is None or after is None or len(after) <= len(before):
+        return
+    problems.append(f"merge introduces parse errors (line {after[0] + 1})")

@@ -1,0 +1,168 @@
+"""Where one chunk goes: its alignment refined with the syntax tree and the snippet's edges."""
+
+from __future__ import annotations
+
+import re
+
+from fastapply.merge.anchor import Alignment, align, is_distinctive, line_similarity, norm
+from fastapply.merge.chunks import Chunk, block_end
+from fastapply.merge.syntax import Definition
+
+FUZZY_EDGE = 0.75  # similarity for pairing an edited line at a chunk's edge with its old form
+_ALNUM_RE = re.compile(r"\w")  # lines with a word in them (not a bare "}")
+
+
+def _monotonic(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Pairs sorted by chunk line with any pair that breaks original-line order dropped."""
+    result: list[tuple[int, int]] = []
+    for c, o in sorted(set(pairs)):
+        if result and (o <= result[-1][1] or c == result[-1][0]):
+            continue
+        result.append((c, o))
+    return result
+
+
+def _first_word(line: str) -> str:
+    match = re.match(r"\s*([\w@#]+)", line)
+    return match.group(1) if match else ""
+
+
+def pair_renamed_headers(chunk: Chunk, pairs, defs: list[Definition], original, lo: int):
+    """Pair a chunk line with an original definition header when the signature was edited.
+
+    The line must name the definition (``name(`` / ``name<``), start with the same keyword,
+    and the name must be unique among the original's definitions after `lo`.
+    """
+    paired_orig = {o for _, o in pairs}
+    paired_chunk = {c for c, _ in pairs}
+    names = [d.name for d in defs if d.start >= lo]
+    added = list(pairs)
+    for d in defs:
+        if d.start < lo or d.header in paired_orig or names.count(d.name) != 1:
+            continue
+        pattern = re.compile(r"(?<![\w.])" + re.escape(d.name.split()[-1]) + r"\s*[(<\[{:]")
+        keyword = _first_word(original[d.header])
+        hits = [j for j, line in enumerate(chunk.lines) if j not in paired_chunk
+                and pattern.search(line) and _first_word(line) == keyword]
+        if len(hits) == 1:
+            added.append((hits[0], d.header))
+    return _monotonic(added)
+
+
+def extend_definitions(chunk: Chunk, pairs, defs: list[Definition], language: str | None):
+    """Make a chunk that holds a whole definition cover that definition in the original.
+
+    When a chunk line pairs with a definition's header and the chunk closes that definition,
+    the chunk's definition replaces the original one entirely: pairs that would leak across
+    the definition's boundary are dropped and the closing lines are paired with each other.
+    """
+    extents: list[tuple[int, int, Definition]] = []
+    by_orig = dict((o, c) for c, o in pairs)
+    for d in defs:
+        header_chunk = by_orig.get(d.header)
+        if header_chunk is None:
+            continue
+        indent = len(chunk.lines[header_chunk]) - len(chunk.lines[header_chunk].lstrip())
+        closes = not chunk.marker_after or (chunk.indent_after or 0) <= indent
+        end = block_end(chunk.lines, header_chunk, language, closes)
+        if end is None:
+            continue
+        start = max(0, header_chunk - (d.header - d.start))
+        extents.append((start, end, d))
+    for start, end, d in extents:
+        inside = [(c, o) for c, o in pairs if (start <= c <= end) == (d.start <= o <= d.end)]
+        pairs = _monotonic(inside + [(end, d.end)])
+    return pairs, [d for _, _, d in extents]
+
+
+def pin_edges(chunk: Chunk, pairs, original: list[str], first: bool, last: bool, lo: int):
+    """Tie an unmarked snippet start/end to the file's start/end when the lines agree.
+
+    Also pairs edited lines at a chunk's edges with the original line they replace when they
+    are near-identical (an edited signature, a changed import).
+    """
+    nonblank = [i for i, line in enumerate(original) if line.strip()]
+    if not nonblank:
+        return pairs
+    lines = chunk.lines
+    if first and not chunk.marker_before and lo == 0:
+        head = nonblank[0]
+        if lines[0].rstrip() == original[head].rstrip() or (
+                not pairs or pairs[0][0] > 0) and line_similarity(lines[0], original[head]) >= FUZZY_EDGE:
+            if not pairs or pairs[0][1] > head:
+                pairs = _monotonic([(0, head)] + [p for p in pairs if p[0] > 0])
+    if last and not chunk.marker_after:
+        tail = nonblank[-1]
+        if _same_ending(lines, original, nonblank) and (not pairs or pairs[-1][1] <= tail):
+            pairs = _monotonic([p for p in pairs if p[0] < len(lines) - 1] + [(len(lines) - 1, tail)])
+    return _fuzzy_edges(lines, pairs, original, lo)
+
+
+def _same_ending(lines: list[str], original: list[str], nonblank: list[int]) -> bool:
+    """The chunk ends like the file: same last line, and for a bare "}" the line above too."""
+    ours = [line.rstrip() for line in lines if line.strip()][-2:]
+    theirs = [original[i].rstrip() for i in nonblank[-2:]]
+    if not ours or ours[-1] != theirs[-1]:
+        return False
+    return is_distinctive(norm(ours[-1])) or ours == theirs
+
+
+def _fuzzy_edges(lines, pairs, original, lo):
+    if not pairs:
+        return pairs
+    while True:  # identical neighbours first (a common line the matcher placed elsewhere)
+        c, o = pairs[0]
+        c, o = _prev_nonblank(lines, c - 1, 0), _prev_nonblank(original, o - 1, lo)
+        if c is None or o is None or norm(lines[c]) != norm(original[o]) or not _ALNUM_RE.search(lines[c]):
+            break
+        pairs = [(c, o)] + pairs
+    while True:
+        c, o = pairs[-1]
+        c, o = _next_nonblank(lines, c + 1), _next_nonblank(original, o + 1)
+        if c is None or o is None or norm(lines[c]) != norm(original[o]) or not _ALNUM_RE.search(lines[c]):
+            break
+        pairs = pairs + [(c, o)]
+    # An edited line right at the chunk's edge (a changed signature) pairs with its old form.
+    c, o = pairs[0]
+    c, o = _prev_nonblank(lines, c - 1, 0), _prev_nonblank(original, o - 1, lo)
+    if c is not None and _prev_nonblank(lines, c - 1, 0) is None and o is not None and line_similarity(lines[c], original[o]) >= FUZZY_EDGE:
+        pairs = [(c, o)] + pairs
+    c, o = pairs[-1]
+    c, o = _next_nonblank(lines, c + 1), _next_nonblank(original, o + 1)
+    if c is not None and _next_nonblank(lines, c + 1) is None and o is not None and line_similarity(lines[c], original[o]) >= FUZZY_EDGE:
+        pairs = pairs + [(c, o)]
+    return pairs
+
+
+def _prev_nonblank(lines, i, lo):
+    while i >= lo and not lines[i].strip():
+        i -= 1
+    return i if i >= lo else None
+
+
+def _next_nonblank(lines, i):
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    return i if i < len(lines) else None
+
+
+def place_chunk(chunk: Chunk, original: list[str], lo: int, defs: list[Definition],
+                language: str | None, first: bool, last: bool) -> tuple[Alignment, list[Definition]]:
+    """Alignment of one chunk against original[lo:], refined by definitions and edges."""
+    alignment = align(chunk.lines, original, lo, len(original))
+    pairs = alignment.pairs if not alignment.weak else []
+    pairs = pair_renamed_headers(chunk, pairs, defs, original, lo)
+    replaced: list[Definition] = []
+    if pairs:
+        pairs, replaced = extend_definitions(chunk, pairs, [d for d in defs if d.start >= lo], language)
+    unpinned = pairs
+    pairs = pin_edges(chunk, pairs, original, first, last, lo)
+    if not pairs:  # only short common lines matched (or nothing): the caller decides
+        return Alignment(alignment.pairs, ambiguous=True, weak=alignment.weak), replaced
+    # Tied to the file's start or end: the position is certain even if the lines are common.
+    pinned_only = not unpinned
+    return Alignment(pairs, ambiguous=alignment.ambiguous and not replaced and not pinned_only), replaced
+
+
+def same_text(a: list[str], b: list[str]) -> bool:
+    return [norm(x) for x in a if x.strip()] == [norm(x) for x in b if x.strip()]

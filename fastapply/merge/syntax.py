@@ -1,0 +1,114 @@
+"""Syntax-tree facts the merge needs: named definitions and parse-error locations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fastapply.merge.languages import parse
+
+# Node types that are "definitions" a snippet may replace whole, across the supported grammars.
+DEFINITION_TYPES = {
+    "function_definition", "class_definition", "decorated_definition",  # python, c, cpp
+    "function_declaration", "generator_function_declaration", "class_declaration",
+    "method_definition", "abstract_class_declaration", "interface_declaration",
+    "type_alias_declaration", "enum_declaration", "lexical_declaration",  # js / ts
+    "method_declaration", "type_declaration",  # go (function_declaration above)
+    "function_item", "impl_item", "struct_item", "enum_item", "trait_item", "mod_item",
+    "macro_definition", "const_item", "static_item",  # rust
+    "constructor_declaration", "record_declaration", "annotation_type_declaration",  # java
+    "struct_specifier", "class_specifier", "namespace_definition", "template_declaration",  # c/cpp
+}
+# Definitions whose children can be definitions too (methods inside classes, fns in impls).
+_CONTAINER_FIELDS = ("body", "definition", "declaration_list")
+
+
+@dataclass(frozen=True)
+class Definition:
+    name: str
+    kind: str
+    start: int  # first line (decorators/annotations included), 0-based
+    header: int  # line holding the name
+    end: int  # last line, inclusive
+
+
+def _name_of(node) -> tuple[str, int] | None:
+    target = node
+    if node.type == "decorated_definition":
+        target = node.child_by_field_name("definition") or node
+    if node.type == "template_declaration":
+        for child in node.named_children:
+            if child.type in DEFINITION_TYPES:
+                return _name_of(child)
+    if node.type == "lexical_declaration":  # const foo = () => ...
+        for child in node.named_children:
+            if child.type == "variable_declarator":
+                target = child
+                break
+    if node.type == "type_declaration":  # go: type Foo struct
+        for child in node.named_children:
+            if child.type in ("type_spec", "type_alias"):
+                target = child
+    if node.type == "impl_item":
+        name_node = node.child_by_field_name("type")
+        trait = node.child_by_field_name("trait")
+        if name_node is not None:
+            text = name_node.text.decode("utf-8", "replace")
+            if trait is not None:
+                text = trait.text.decode("utf-8", "replace") + " for " + text
+            return "impl " + text, name_node.start_point[0]
+    name_node = target.child_by_field_name("name")
+    declarator = target.child_by_field_name("declarator")
+    while name_node is None and declarator is not None:  # c/cpp: int *foo(int a)
+        if declarator.type in ("identifier", "field_identifier", "qualified_identifier",
+                               "destructor_name", "operator_name"):
+            name_node = declarator
+            break
+        declarator = declarator.child_by_field_name("declarator")
+    if name_node is None:
+        return None
+    return name_node.text.decode("utf-8", "replace"), name_node.start_point[0]
+
+
+def definitions(text: str, language: str | None) -> list[Definition]:
+    """Named definitions of a text, outer before inner, in file order; [] without a grammar."""
+    tree = parse(text, language)
+    if tree is None:
+        return []
+    found: list[Definition] = []
+
+    def visit(node, depth: int) -> None:
+        for child in node.named_children:
+            if child.type in DEFINITION_TYPES:
+                named = _name_of(child)
+                if named is not None:
+                    found.append(Definition(named[0], child.type, child.start_point[0], named[1],
+                                            _last_line(child)))
+            if depth < 6:
+                visit(child, depth + 1)
+
+    visit(tree.root_node, 0)
+    return found
+
+
+def _last_line(node) -> int:
+    row, column = node.end_point
+    return row - 1 if column == 0 and row > node.start_point[0] else row
+
+
+def error_lines(text: str, language: str | None) -> list[int] | None:
+    """0-based lines of ERROR / MISSING nodes (one per node), or None without a grammar."""
+    tree = parse(text, language)
+    if tree is None:
+        return None
+    if not tree.root_node.has_error:
+        return []
+    rows: list[int] = []
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.is_missing or node.type == "ERROR":
+            rows.append(node.start_point[0])
+            continue  # one report per broken region
+        if node.has_error:
+            stack.extend(node.children)
+    return sorted(rows)

@@ -1,0 +1,175 @@
+"""Checks for any merged file, from the model or from `lazy_merge`.
+
+Codes (line numbers are 1-based):
+  marker_leak   lazy markers in the merged file beyond those the original had (merged lines)
+  syntax_error  parse errors the original did not have (merged lines)
+  dropped_code  original lines gone from the merged file outside every region the snippet
+                touched (original lines)
+  truncated     the output stopped early: complete=False, far shorter than expected, or the
+                original's tail is missing (merged lines: the last line)
+  no_change     merged equals the original although the snippet has new code (snippet lines)
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from dataclasses import asdict, dataclass
+
+from fastapply.merge.anchor import norm
+from fastapply.merge.languages import detect_language
+from fastapply.merge.markers import is_marker_line
+from fastapply.merge.merge import lazy_merge, split_lines
+from fastapply.merge.syntax import error_lines
+
+# Output shorter than this share of the expected line count reads as truncated.
+TRUNCATION_RATIO = 0.6
+# Lines compared at the end of the file when looking for the original's tail.
+TAIL_LINES = 3
+
+
+@dataclass(frozen=True)
+class ApplyWarning:
+    code: str
+    message: str
+    lines: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["lines"] = list(self.lines)
+        return data
+
+
+def validate(original: str, snippet: str, merged: str, language: str | None = None, *,
+             complete: bool = True) -> list[ApplyWarning]:
+    """Warnings about a merged file; [] when nothing looks wrong.
+
+    `complete=False` says the producer stopped before finishing (e.g. the model hit its token
+    limit). The snippet's own regions come from anchoring it deterministically (`lazy_merge`
+    spans), so code the snippet explicitly rewrote is not reported as dropped.
+    """
+    lang = detect_language(text=original or merged, hint=language)
+    orig, _, _ = split_lines(original)
+    snip, _, _ = split_lines(snippet)
+    out, _, _ = split_lines(merged)
+    # Regions the snippet rewrites, from a deterministic anchoring; only trusted when confident.
+    anchoring = lazy_merge(original, snippet, lang) if snippet.strip() else None
+    spans = anchoring.spans if anchoring is not None and anchoring.confident else []
+    warnings: list[ApplyWarning] = []
+    for check in (_marker_leak(orig, out, lang), _syntax_error(original, merged, lang),
+                  _dropped_code(orig, out, snip, spans), _truncated(orig, snip, out, spans, complete, lang),
+                  _no_change(orig, snip, out, lang)):
+        if check is not None:
+            warnings.append(check)
+    return warnings
+
+
+def _marker_leak(orig, out, lang) -> ApplyWarning | None:
+    allowed = Counter(norm(line) for line in orig if is_marker_line(line, lang))
+    leaked = []
+    for i, line in enumerate(out):
+        if is_marker_line(line, lang):
+            if allowed[norm(line)] > 0:
+                allowed[norm(line)] -= 1
+            else:
+                leaked.append(i + 1)
+    if not leaked:
+        return None
+    return ApplyWarning("marker_leak", f"{len(leaked)} lazy marker line(s) left in the output", tuple(leaked))
+
+
+def _syntax_error(original, merged, lang) -> ApplyWarning | None:
+    before, after = error_lines(original, lang), error_lines(merged, lang)
+    if before is None or after is None or len(after) <= len(before):
+        return None
+    orig_lines = Counter(norm(line) for line in _line_texts(original, before))
+    new = []
+    merged_lines = split_lines(merged)[0]
+    for row in after:  # errors on lines that were already broken in the original don't count
+        text = norm(merged_lines[row]) if row < len(merged_lines) else ""
+        if orig_lines[text] > 0:
+            orig_lines[text] -= 1
+        else:
+            new.append(row + 1)
+    new = new or [row + 1 for row in after]
+    return ApplyWarning("syntax_error", f"{len(after) - len(before)} parse error(s) not in the original",
+                        tuple(new))
+
+
+def _line_texts(text, rows):
+    lines = split_lines(text)[0]
+    return [lines[r] for r in rows if r < len(lines)]
+
+
+def _unexplained_deletions(orig, out, snip) -> list[int]:
+    """Original lines the merged file deleted without the snippet showing that edit.
+
+    A replaced block is explained when most of its new lines come from the snippet; a pure
+    deletion when the snippet shows the lines on both sides of it next to each other.
+    """
+    snippet_norm = [norm(line) for line in snip if line.strip()]
+    known = set(snippet_norm)
+    adjacent = set(zip(snippet_norm, snippet_norm[1:]))
+    matcher = difflib.SequenceMatcher(None, [norm(x) for x in orig], [norm(x) for x in out],
+                                      autojunk=False)
+    deleted = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "replace":
+            new = [norm(x) for x in out[j1:j2] if x.strip()]
+            if new and sum(x in known for x in new) * 2 >= len(new):
+                continue
+        elif tag == "delete":
+            before = next((norm(orig[i]) for i in range(i1 - 1, -1, -1) if orig[i].strip()), None)
+            after = next((norm(orig[i]) for i in range(i2, len(orig)) if orig[i].strip()), None)
+            if (before, after) in adjacent:
+                continue
+        else:
+            continue
+        deleted.extend(range(i1, i2))
+    return deleted
+
+
+def _dropped_code(orig, out, snip, spans) -> ApplyWarning | None:
+    # A line that still occurs as often as before was moved (reordering), not lost.
+    missing = Counter(norm(line) for line in orig) - Counter(norm(line) for line in out)
+    dropped = []
+    for i in _unexplained_deletions(orig, out, snip):
+        if not orig[i].strip() or any(start <= i < end for start, end in spans):
+            continue
+        if missing[norm(orig[i])] > 0:
+            missing[norm(orig[i])] -= 1
+            dropped.append(i + 1)
+    if not dropped:
+        return None
+    return ApplyWarning("dropped_code", f"{len(dropped)} original line(s) missing outside the edited "
+                        "regions", tuple(dropped))
+
+
+def _truncated(orig, snip, out, spans, complete, lang) -> ApplyWarning | None:
+    last = (len(out),) if out else ()
+    if not complete:
+        return ApplyWarning("truncated", "the output stopped before it was complete", last)
+    orig_count = sum(1 for line in orig if line.strip())
+    covered = sum(1 for s, e in spans for line in orig[s:e] if line.strip())
+    snippet_code = sum(1 for line in snip if line.strip() and not is_marker_line(line, lang))
+    expected = orig_count - covered + snippet_code
+    out_count = sum(1 for line in out if line.strip())
+    if expected > 20 and out_count < TRUNCATION_RATIO * expected:
+        return ApplyWarning("truncated", f"output has {out_count} code lines, about {expected} expected", last)
+    tail = [norm(line) for line in orig if line.strip()][-TAIL_LINES:]
+    tail_edited = any(end >= len(orig) - TAIL_LINES for _, end in spans)
+    out_tail = [norm(line) for line in out if line.strip()][-2 * TAIL_LINES - 2:]
+    if tail and not tail_edited and tail[-1] not in out_tail:
+        return ApplyWarning("truncated", "the original's last lines are missing from the output", last)
+    return None
+
+
+def _no_change(orig, snip, out, lang) -> ApplyWarning | None:
+    if [line.rstrip() for line in orig] != [line.rstrip() for line in out]:
+        return None
+    known = {norm(line) for line in orig}
+    new = tuple(i + 1 for i, line in enumerate(snip)
+                if line.strip() and not is_marker_line(line, lang) and norm(line) not in known)
+    if not new:
+        return None
+    return ApplyWarning("no_change", "output equals the original although the snippet has new code", new)

@@ -1,0 +1,168 @@
+"""Render a lazy edit snippet from an (original, merged) pair, the way coding agents write them.
+
+The snippet is computed from the line diff, not from the edit that produced it, so every edit kind
+gets every snippet style for free and the snippet always merges back to exactly ``merged``:
+kept ranges of the merged file are copied verbatim and every gap becomes one lazy marker line.
+"""
+from __future__ import annotations
+
+import difflib
+import random
+from dataclasses import dataclass
+
+from .syntax import FileInfo, LANGS, indent_of
+
+# Weighted towards the phrasings seen in practice; the rest keep the model from overfitting one.
+MARKER_TEXTS = (
+    ["... existing code ..."] * 6 + ["... rest of code ..."] * 2 + ["..."] * 2 + ["... keep existing code ..."] * 2
+    + ["... existing code", "existing code ...", "... unchanged code ...", "... rest of the file unchanged ...",
+       "... other code ...", "... (unchanged) ...", "...existing code...", "... remaining code ..."]
+)
+STYLES = ("function", "context", "minimal", "bare")
+STYLE_WEIGHTS = (0.45, 0.33, 0.12, 0.10)
+MARKER_WORDS = ("existing", "rest of", "keep", "unchanged", "remaining", "other code")
+
+
+def is_marker_line(line: str) -> bool:
+    """Lines that look like lazy markers; source files containing them are skipped so that a marker in
+    a snippet is never also real content."""
+    s = line.strip()
+    for prefix in ("#", "//", "/*", "--"):
+        if s.startswith(prefix):
+            body = s[len(prefix):].strip().rstrip("*/").strip()
+            if body.startswith("...") or (body.endswith("...") and any(w in body.lower() for w in MARKER_WORDS)):
+                return True
+    return False
+
+
+@dataclass(frozen=True)
+class SnippetStyle:
+    kind: str  # one of STYLES
+    context: int  # lines of context around a change (context/minimal styles, and fallbacks)
+    marker: str  # marker text, e.g. "... existing code ..."
+    block_comment: bool  # write `/* ... */` instead of `// ...`
+    omit_trailing: bool  # drop the marker after the last kept range
+    indent_mode: str  # "next" (indent of the following code), "gap", or "zero"
+
+    @staticmethod
+    def sample(rng: random.Random, lang: str) -> "SnippetStyle":
+        kind = rng.choices(STYLES, weights=STYLE_WEIGHTS)[0]
+        context = rng.choice((1, 2)) if kind == "minimal" else rng.choice((2, 3, 3, 3, 4, 5))
+        return SnippetStyle(
+            kind=kind,
+            context=context,
+            marker=rng.choice(MARKER_TEXTS),
+            block_comment=LANGS[lang].block_comment and rng.random() < 0.15,
+            omit_trailing=rng.random() < 0.2,
+            indent_mode=rng.choices(("next", "gap", "zero"), weights=(0.75, 0.15, 0.10))[0],
+        )
+
+
+def marker_line(style: SnippetStyle, lang: str, indent: str) -> str:
+    if style.block_comment:
+        return f"{indent}/* {style.marker} */\n"
+    return f"{indent}{LANGS[lang].comment} {style.marker}\n"
+
+
+def _enclosing_func(info: FileInfo, lo: int, hi: int, max_lines: int = 150):
+    best = None
+    for d in info.funcs():
+        if d.start <= lo and hi <= d.end and d.end - d.start <= max_lines:
+            if best is None or d.end - d.start < best.end - best.start:
+                best = d
+    return best
+
+
+def _neighbour_funcs(info: FileInfo, point: int, max_lines: int = 40) -> tuple[int, int]:
+    """Around a deletion point: the whole function just before and just after, when short."""
+    before = [d for d in info.funcs() if d.end <= point and point - d.end <= 3 and d.end - d.start <= max_lines]
+    after = [d for d in info.funcs() if d.start >= point and d.start - point <= 3 and d.end - d.start <= max_lines]
+    lo = max(before, key=lambda d: d.end).start if before else point
+    hi = min(after, key=lambda d: d.start).end if after else point
+    return lo, hi
+
+
+def _informative(line: str) -> bool:
+    """A line that can anchor a position: not blank and not just closing punctuation like `}` or `*/`."""
+    return len(line.strip()) >= 6
+
+
+def _anchor(lines: list[str], a: int, b: int, j1: int, j2: int) -> tuple[int, int]:
+    """Grow [a, b) until it holds an informative unchanged line on each side of the change [j1, j2),
+    so the snippet says *where* the change goes (unless the change touches the file's start/end)."""
+    n = len(lines)
+    while a > 0 and not any(_informative(lines[k]) for k in range(a, min(j1, b))):
+        a -= 1
+    while b < n and not any(_informative(lines[k]) for k in range(max(j2, a), b)):
+        b += 1
+    return a, b
+
+
+def kept_ranges(original: str, merged: str, merged_info: FileInfo, style: SnippetStyle) -> list[tuple[int, int]]:
+    a_lines = original.splitlines(keepends=True)
+    b_lines = merged_info.lines
+    sm = difflib.SequenceMatcher(None, a_lines, b_lines, autojunk=False)
+    n = len(b_lines)
+    ranges = []
+    for tag, _i1, _i2, j1, j2 in sm.get_opcodes():
+        if tag == "equal":
+            continue
+        lo, hi = max(0, j1 - style.context), min(n, j2 + style.context)
+        if style.kind in ("function", "bare"):
+            # A pure deletion inside a function is shown as that whole function, minus the lines.
+            fn = _enclosing_func(merged_info, j1, j2) if j2 > j1 else _enclosing_func(merged_info, j1 - 1, j1 + 1)
+            if fn is not None:
+                lo, hi = fn.start, fn.end
+            elif j2 == j1:
+                nlo, nhi = _neighbour_funcs(merged_info, j1)
+                lo, hi = min(lo, nlo), max(hi, nhi)
+        ranges.append(_anchor(b_lines, lo, hi, j1, j2))
+    ranges.sort()
+    merged_ranges: list[list[int]] = []
+    for a, b in ranges:
+        if merged_ranges:
+            pa, pb = merged_ranges[-1]
+            gap = b_lines[pb:a]
+            if a <= pb + 2 or not any(g.strip() for g in gap):
+                merged_ranges[-1][1] = max(pb, b)
+                continue
+        merged_ranges.append([a, b])
+    return [(a, b) for a, b in merged_ranges]
+
+
+def render(original: str, merged: str, merged_info: FileInfo, style: SnippetStyle) -> str:
+    """The snippet text: kept ranges of ``merged`` joined by marker lines."""
+    lines = merged_info.lines
+    ranges = kept_ranges(original, merged, merged_info, style)
+    if not ranges:
+        return ""
+    # "bare" = a whole function with no markers at all; anything less than one function needs markers.
+    if style.kind == "bare" and len(ranges) == 1 and any(d.start == ranges[0][0] and d.end == ranges[0][1]
+                                                         for d in merged_info.funcs()):
+        a, b = ranges[0]
+        return "".join(lines[a:b])
+    out: list[str] = []
+    pos = 0
+
+    def add_marker(gap_lo: int, gap_hi: int, nxt: int) -> None:
+        if style.indent_mode == "zero":
+            ind = ""
+        elif style.indent_mode == "gap":
+            ind = next((indent_of(ln) for ln in lines[gap_lo:gap_hi] if ln.strip()), "")
+        else:
+            ind = next((indent_of(ln) for ln in lines[nxt:] if ln.strip()), "")
+        out.append(marker_line(style, merged_info.lang, ind))
+
+    for a, b in ranges:
+        if a > pos:
+            add_marker(pos, a, a)
+        chunk = lines[a:b]
+        if chunk and not chunk[-1].endswith("\n"):
+            chunk = chunk[:-1] + [chunk[-1] + "\n"]
+        out.extend(chunk)
+        pos = b
+    if pos < len(lines) and not style.omit_trailing:
+        # Nothing follows a trailing marker, so its indent is that of the code it stands for.
+        ind = "" if style.indent_mode == "zero" else next((indent_of(ln) for ln in lines[pos:] if ln.strip()), "")
+        out.append(marker_line(style, merged_info.lang, ind))
+    return "".join(out)

@@ -1,0 +1,51 @@
+import json
+
+import pytest
+
+from fastapply.evals.dataset import SMOKE_PATH, EvalCase, load_cases
+
+GOOD = {"id": "a", "language": "python", "original": "x = 1\n", "snippet": "x = 2\n", "expected": "x = 2\n"}
+
+
+def write_rows(path, lines):
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_malformed_rows_are_reported_and_skipped(tmp_path):
+    path = write_rows(tmp_path / "d.jsonl", [
+        json.dumps(GOOD),
+        "{not json",
+        json.dumps({**GOOD, "id": "b", "expected": None}),  # missing target
+        json.dumps([1, 2]),  # not an object
+        json.dumps({**GOOD, "id": "c", "language": 3}),  # wrong type
+        json.dumps({**GOOD, "id": "a"}),  # duplicate id
+        "",
+        json.dumps({**GOOD, "id": "d", "license": "MIT", "n_hunks": 2, "source": "o/r@abc:f.py"}),
+    ])
+    cases, errors = load_cases(path)
+    assert [c.id for c in cases] == ["a", "d"]
+    assert [e.line_no for e in errors] == [2, 3, 4, 5, 6]
+    assert "expected" in errors[1].reason and "duplicate" in errors[4].reason
+    assert cases[1].source_group == "o/r"
+    assert cases[0].source_group == "fixture" and cases[0].instruction == ""
+
+
+def test_limit_and_missing_file(tmp_path):
+    path = write_rows(tmp_path / "d.jsonl", [json.dumps({**GOOD, "id": str(i)}) for i in range(5)])
+    assert len(load_cases(path, limit=2)[0]) == 2
+    with pytest.raises(ValueError):
+        load_cases(tmp_path / "missing.jsonl")
+
+
+def test_fixture_variant_groups_as_fixture():
+    case = EvalCase(id="x", language="js", original="", snippet="", expected="",
+                    source="continuedev/continue@abc:core/x.diff", variant="fixture")
+    assert case.source_group == "fixture"
+
+
+def test_builtin_smoke_set_is_wellformed():
+    cases, errors = load_cases(SMOKE_PATH)
+    assert not errors and len(cases) >= 5
+    assert {"python", "javascript", "go", "rust", "java"} <= {c.language for c in cases}
+    assert all(c.original != c.expected for c in cases)

@@ -1,0 +1,52 @@
+import pytest
+
+from fastapply.merge import find_markers, is_marker_line
+
+MARKERS = [
+    "// ... existing code ...",
+    "    // ... rest of code ...",
+    "# ... rest of the file unchanged",
+    "\t# ... same ...",
+    "-- ... existing code ...",
+    "/* ... existing code ... */",
+    "<!-- ... existing sections ... -->",
+    "        {/* ... existing JSX ... */}",
+    "// ...",
+    "// keep existing code",
+    "# same",
+    "// … existing imports …",
+    "  // ... other methods ...",
+]
+
+NOT_MARKERS = [
+    "x = compute(a, b)",
+    "# compute the rest of the totals",
+    "// existing users are migrated on login",
+    "// ...and then we retry the request (see below)",
+    "#[derive(Debug, Clone)]",
+    "args = [...rest, ...others];",
+    "/* keep this in sync with server.go */",
+    "",
+    "    ",
+    "-- select * from users",
+]
+
+
+@pytest.mark.parametrize("line", MARKERS)
+def test_marker_lines_are_detected(line):
+    assert is_marker_line(line)
+
+
+@pytest.mark.parametrize("line", NOT_MARKERS)
+def test_code_and_ordinary_comments_are_not_markers(line):
+    assert not is_marker_line(line)
+
+
+def test_bare_ellipsis_is_code_in_python_only():
+    assert is_marker_line("    ...", "javascript")
+    assert not is_marker_line("    ...", "python")
+
+
+def test_find_markers_returns_line_indices():
+    text = "a = 1\n# ... existing code ...\nb = 2\n    # ... rest ...\n"
+    assert find_markers(text, "python") == [1, 3]

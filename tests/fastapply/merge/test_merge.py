@@ -1,0 +1,306 @@
+"""Merge cases per language, hand-written."""
+
+from fastapply.merge import detect_language, lazy_merge
+
+PY = '''import os
+
+
+def load(path):
+    with open(path) as f:
+        return f.read()
+
+
+def save(path, data):
+    with open(path, "w") as f:
+        f.write(data)
+
+
+def main():
+    data = load("in.txt")
+    save("out.txt", data)
+'''
+
+
+def test_python_function_replaced_between_markers():
+    snippet = '''# ... existing code ...
+
+def save(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(data)
+
+# ... existing code ...
+'''
+    result = lazy_merge(PY, snippet, "python")
+    assert result.confident, result.reason
+    assert result.merged == PY.replace('def save(path, data):\n', 'def save(path, data):\n'
+                                       '    os.makedirs(os.path.dirname(path), exist_ok=True)\n')
+    assert result.spans == [(8, 11)]
+
+
+def test_python_import_edit_at_top_without_leading_marker():
+    snippet = "import os\nimport sys\n\n# ... rest of the file unchanged\n"
+    result = lazy_merge(PY, snippet, "python")
+    assert result.confident, result.reason
+    assert result.merged == "import os\nimport sys\n" + PY[len("import os\n"):]
+
+
+def test_markerless_definition_replaces_its_namesake():
+    snippet = 'def load(path):\n    with open(path, encoding="utf-8") as f:\n        return f.read()\n'
+    result = lazy_merge(PY, snippet, "python")
+    assert result.confident, result.reason
+    assert 'open(path, encoding="utf-8")' in result.merged
+    assert result.merged.count("def load") == 1 and "def main" in result.merged
+
+
+JS = """class Calculator {
+  constructor() {
+    this.result = 0;
+  }
+
+  add(n) {
+    this.result += n;
+    return this;
+  }
+
+  getResult() {
+    return this.result;
+  }
+}
+"""
+
+
+def test_javascript_method_at_column_zero_is_reindented():
+    snippet = "// ... existing code ...\nadd(n) {\n  this.result += n * 1;\n  return this;\n}\n// ... existing code ...\n"
+    result = lazy_merge(JS, snippet, "javascript")
+    assert result.confident, result.reason
+    assert result.merged == JS.replace("this.result += n;", "this.result += n * 1;")
+
+
+def test_javascript_new_method_before_closing_brace():
+    snippet = "class Calculator {\n  // ... existing code ...\n\n  reset() {\n    this.result = 1;\n  }\n}\n"
+    result = lazy_merge(JS, snippet, "javascript")
+    assert result.confident, result.reason
+    assert result.merged.endswith("    return this.result;\n  }\n\n  reset() {\n    this.result = 1;\n  }\n}\n")
+    assert "add(n)" in result.merged
+
+
+TS = """interface User {
+  id: number;
+  name: string;
+}
+
+export function greet(user: User): string {
+  return `Hello ${user.name}`;
+}
+
+export function farewell(user: User): string {
+  return `Bye ${user.name}`;
+}
+"""
+
+
+def test_typescript_interface_field_added():
+    snippet = "interface User {\n  id: number;\n  name: string;\n  email?: string;\n}\n\n// ... existing code ...\n"
+    result = lazy_merge(TS, snippet, "typescript")
+    assert result.confident, result.reason
+    assert result.merged == TS.replace("  name: string;\n", "  name: string;\n  email?: string;\n")
+
+
+TSX = """import React from "react";
+
+export function Card({ title }: { title: string }) {
+  return (
+    <div className="card">
+      <h2>{title}</h2>
+    </div>
+  );
+}
+"""
+
+
+def test_tsx_jsx_marker_inside_markup():
+    snippet = """// ... existing code ...
+    <div className="card">
+      <h2>{title}</h2>
+      <p>subtitle</p>
+    </div>
+// ... existing code ...
+"""
+    result = lazy_merge(TSX, snippet, path="Card.tsx")
+    assert result.language == "tsx"
+    assert result.confident, result.reason
+    assert "      <p>subtitle</p>\n    </div>\n  );" in result.merged
+
+
+GO = """package main
+
+import "fmt"
+
+func hello(name string) string {
+	return "hello " + name
+}
+
+func main() {
+	fmt.Println(hello("world"))
+}
+"""
+
+
+def test_go_signature_change_replaces_function():
+    snippet = """// ... existing code ...
+
+func hello(name string, loud bool) string {
+	if loud {
+		return "HELLO " + name
+	}
+	return "hello " + name
+}
+
+// ... existing code ...
+"""
+    result = lazy_merge(GO, snippet, "go")
+    assert result.confident, result.reason
+    assert result.merged.count("func hello") == 1
+    assert "func hello(name string, loud bool) string {" in result.merged
+    assert result.merged.endswith('func main() {\n\tfmt.Println(hello("world"))\n}\n')
+
+
+RUST = """use std::fmt;
+
+struct Point {
+    x: i32,
+    y: i32,
+}
+
+impl Point {
+    fn new(x: i32, y: i32) -> Self {
+        Point { x, y }
+    }
+
+    fn norm(&self) -> f64 {
+        ((self.x * self.x + self.y * self.y) as f64).sqrt()
+    }
+}
+"""
+
+
+def test_rust_method_body_shortened():
+    snippet = """// ... existing code ...
+    fn norm(&self) -> f64 {
+        f64::from(self.x).hypot(f64::from(self.y))
+    }
+}
+"""
+    result = lazy_merge(RUST, snippet, "rust")
+    assert result.confident, result.reason
+    assert "hypot" in result.merged and "sqrt" not in result.merged
+    assert result.merged.endswith("    }\n}\n") and "fn new" in result.merged
+
+
+JAVA = """package demo;
+
+public class Counter {
+    private int count;
+
+    public void increment() {
+        count++;
+    }
+
+    public int get() {
+        return count;
+    }
+}
+"""
+
+
+def test_java_method_added_after_anchor():
+    snippet = """// ... existing code ...
+    public void increment() {
+        count++;
+    }
+
+    public void reset() {
+        count = 0;
+    }
+// ... existing code ...
+"""
+    result = lazy_merge(JAVA, snippet, "java")
+    assert result.confident, result.reason
+    assert "    public void reset() {\n        count = 0;\n    }\n\n    public int get()" in result.merged
+
+
+C_SRC = """#include <stdio.h>
+
+static int square(int x) {
+    return x * x;
+}
+
+int main(void) {
+    printf("%d\\n", square(3));
+    return 0;
+}
+"""
+
+
+def test_c_function_replaced_without_markers():
+    snippet = "static int square(int x) {\n    int y = x * x;\n    return y;\n}\n"
+    result = lazy_merge(C_SRC, snippet, "c")
+    assert result.confident, result.reason
+    assert result.merged == C_SRC.replace("    return x * x;\n", "    int y = x * x;\n    return y;\n")
+
+
+CPP = """#include <vector>
+
+namespace util {
+
+int sum(const std::vector<int>& v) {
+    int total = 0;
+    for (int x : v) total += x;
+    return total;
+}
+
+}  // namespace util
+"""
+
+
+def test_cpp_edit_inside_namespace_and_crlf_preserved():
+    original = CPP.replace("\n", "\r\n")
+    snippet = "// ... existing code ...\nint sum(const std::vector<int>& v) {\n    long total = 0;\n    for (int x : v) total += x;\n    return total;\n}\n// ... existing code ...\n"
+    result = lazy_merge(original, snippet, "cpp")
+    assert result.confident, result.reason
+    assert result.merged == original.replace("int total = 0;", "long total = 0;")
+
+
+def test_whole_file_rewrite_without_markers():
+    snippet = JS.replace("this.result = 0;", "this.result = 1;")
+    result = lazy_merge(JS, snippet, "javascript")
+    assert result.confident and result.merged == snippet
+
+
+def test_unanchorable_chunk_is_not_confident():
+    snippet = "// ... existing code ...\nfoo();\n// ... existing code ...\nbar();\n// ... existing code ...\n"
+    result = lazy_merge(JS, snippet, "javascript")
+    assert not result.confident
+    assert "matches nothing" in result.reason
+
+
+def test_no_trailing_newline_is_preserved():
+    original = "a = 1\nb = 2"
+    result = lazy_merge(original, "a = 1\nb = 3", "python")
+    assert result.merged == "a = 1\nb = 3"
+
+
+def test_detect_language_from_hint_path_and_text():
+    assert detect_language(hint="py") == "python"
+    assert detect_language(path="x/y.rs") == "rust"
+    assert detect_language(text="package main\n\nfunc main() {\n}\n") == "go"
+    assert detect_language(text="public class A {\n    public void run() {}\n}\n") == "java"
+    assert detect_language() is None
+
+
+def test_new_code_sharing_a_line_with_old_code_is_never_confidently_wrong():
+    # "this.result = 0;" also occurs in the constructor: anchoring there would eat the class.
+    snippet = "class Calculator {\n  // ... existing code ...\n\n  reset() {\n    this.result = 0;\n  }\n}\n"
+    result = lazy_merge(JS, snippet, "javascript")
+    assert not result.confident or ("add(n)" in result.merged and "reset()" in result.merged)

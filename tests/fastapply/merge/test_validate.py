@@ -1,0 +1,105 @@
+from fastapply.merge import ApplyWarning, lazy_merge, validate
+
+ORIGINAL = """import os
+import sys
+
+
+def read(path):
+    return open(path).read()
+
+
+def write(path, text):
+    open(path, "w").write(text)
+
+
+def main():
+    write("b", read("a"))
+"""
+SNIPPET = """# ... existing code ...
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+# ... existing code ...
+"""
+
+
+def codes(warnings):
+    return {w.code for w in warnings}
+
+
+def test_correct_merge_has_no_warnings():
+    merged = lazy_merge(ORIGINAL, SNIPPET, "python").merged
+    assert validate(ORIGINAL, SNIPPET, merged, "python") == []
+
+
+def test_marker_leak():
+    merged = ORIGINAL.replace("def main():", "# ... existing code ...\ndef main():")
+    warnings = validate(ORIGINAL, SNIPPET, merged, "python")
+    leak = [w for w in warnings if w.code == "marker_leak"]
+    assert leak and leak[0].lines == (13,)
+
+
+def test_marker_already_in_original_is_not_a_leak():
+    original = ORIGINAL + "# ... rest of setup ...\n"
+    merged = lazy_merge(original, SNIPPET, "python").merged
+    assert "marker_leak" not in codes(validate(original, SNIPPET, merged, "python"))
+
+
+def test_syntax_error():
+    merged = ORIGINAL.replace("def main():", "def main(:")
+    assert "syntax_error" in codes(validate(ORIGINAL, SNIPPET, merged, "python"))
+
+
+def test_original_parse_errors_are_not_blamed_on_the_merge():
+    original = ORIGINAL.replace("def main():", "def main(:")
+    merged = original.replace('open(path, "w").write(text)', 'open(path, "w").write(text or "")')
+    assert "syntax_error" not in codes(validate(original, SNIPPET, merged, "python"))
+
+
+def test_dropped_code_outside_the_snippet():
+    merged = lazy_merge(ORIGINAL, SNIPPET, "python").merged.replace("import sys\n", "")
+    dropped = [w for w in validate(ORIGINAL, SNIPPET, merged, "python") if w.code == "dropped_code"]
+    assert dropped and dropped[0].lines == (2,)
+
+
+def test_lines_the_snippet_replaced_are_not_dropped_code():
+    merged = lazy_merge(ORIGINAL, SNIPPET, "python").merged
+    assert 'open(path, "w").write(text)' not in merged  # the old body is gone, on purpose
+    assert "dropped_code" not in codes(validate(ORIGINAL, SNIPPET, merged, "python"))
+
+
+def test_deletion_shown_by_context_is_not_dropped_code():
+    snippet = "import os\n\n\ndef read(path):\n# ... existing code ...\n"
+    merged = ORIGINAL.replace("import sys\n", "")
+    assert "dropped_code" not in codes(validate(ORIGINAL, snippet, merged, "python"))
+
+
+def test_truncated_when_incomplete_or_tail_missing():
+    merged = lazy_merge(ORIGINAL, SNIPPET, "python").merged
+    assert "truncated" in codes(validate(ORIGINAL, SNIPPET, merged, "python", complete=False))
+    cut = merged[: merged.index("def main")]
+    assert "truncated" in codes(validate(ORIGINAL, SNIPPET, cut, "python"))
+
+
+def test_not_truncated_when_the_snippet_rewrites_the_tail():
+    snippet = "# ... existing code ...\ndef main():\n    pass\n"
+    merged = lazy_merge(ORIGINAL, snippet, "python").merged
+    assert "truncated" not in codes(validate(ORIGINAL, snippet, merged, "python"))
+
+
+def test_no_change():
+    warnings = validate(ORIGINAL, SNIPPET, ORIGINAL, "python")
+    assert [w.code for w in warnings] == ["no_change"]
+    assert warnings[0].lines == (4, 5)
+
+
+def test_no_change_is_fine_when_snippet_has_nothing_new():
+    snippet = "# ... existing code ...\ndef main():\n    write(\"b\", read(\"a\"))\n"
+    assert validate(ORIGINAL, snippet, ORIGINAL, "python") == []
+
+
+def test_warning_to_dict():
+    warning = ApplyWarning("truncated", "stopped", (3, 4))
+    assert warning.to_dict() == {"code": "truncated", "message": "stopped", "lines": [3, 4]}

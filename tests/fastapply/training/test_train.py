@@ -1,0 +1,116 @@
+"""Trainer: loss mask, learning on a tiny random model, save/resume exactness, shipped format."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import torch
+from safetensors.torch import load_file
+
+from fastapply.training.data import IGNORE, encode, prompt_ids
+from fastapply.training.train import TrainConfig, main, train
+
+ROW = {
+    "id": "t-1", "language": "python", "edit_kind": "modify_function", "instruction": "use 2",
+    "original": "def f(x):\n    return x + 1\n\n\ndef g():\n    pass\n",
+    "snippet": "def f(x):\n    return x + 2\n# ... existing code ...\n",
+    "expected": "def f(x):\n    return x + 2\n\n\ndef g():\n    pass\n",
+}
+
+
+def _write(path: Path, rows: list[dict]) -> str:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return str(path)
+
+
+def test_loss_mask_covers_only_the_answer(tokenizer):
+    ids, labels = encode(tokenizer, ROW)
+    n_prompt = len(prompt_ids(tokenizer, ROW))
+    assert len(ids) == len(labels) and n_prompt < len(ids)
+    assert all(x == IGNORE for x in labels[:n_prompt])
+    answer = labels[n_prompt:]
+    assert IGNORE not in answer and answer == ids[n_prompt:]
+    assert tokenizer.decode(answer) == ROW["expected"] + "<|im_end|>"
+    # The prompt is exactly the engine's: chat template with the generation prompt.
+    assert tokenizer.decode(ids[:n_prompt]).endswith("<|im_start|>assistant\n")
+    assert ROW["snippet"] in tokenizer.decode(ids[:n_prompt])
+
+
+def _cfg(tmp_path: Path, base: str, data: str, name: str, **kw) -> TrainConfig:
+    defaults = dict(data=data, base=base, out_dir=str(tmp_path / name), lr=1e-2, warmup_steps=0,
+                    schedule="constant", grad_accum=1, save_every=0, eval_every=0, max_len=512)
+    defaults.update(kw)
+    return TrainConfig(**defaults)
+
+
+def _losses(out_dir: str) -> list[float]:
+    recs = [json.loads(x) for x in (Path(out_dir) / "log.jsonl").read_text().splitlines()]
+    return [r["loss"] for r in recs if r["event"] == "train"]
+
+
+def test_training_reduces_loss_on_repeated_example(tmp_path, tiny_base):
+    data = _write(tmp_path / "d.jsonl", [ROW] * 4)
+    cfg = _cfg(tmp_path, tiny_base, data, "run", max_steps=8)
+    summary = train(cfg)
+    losses = _losses(cfg.out_dir)
+    assert summary["step"] == 8 and len(losses) == 8
+    assert losses[-1] < losses[0] - 0.1 and losses[-1] == min(losses), losses
+
+
+def test_resume_restores_step_cursor_and_weights(tmp_path, tiny_base):
+    rows = [dict(ROW, id=f"t-{i}", expected=ROW["expected"].replace("2", str(i))) for i in range(3)]
+    data = _write(tmp_path / "d.jsonl", rows)
+    first = _cfg(tmp_path, tiny_base, data, "resumed", max_steps=3, schedule="cosine", warmup_steps=1)
+    train(first)
+    state = torch.load(Path(first.out_dir) / "checkpoint-last" / "trainer_state.pt", weights_only=False)
+    assert state["step"] == 3 and state["cursor"] == {"epoch": 1, "index": 0}
+    assert state["scheduler"]["last_epoch"] == 3
+    second = _cfg(tmp_path, tiny_base, data, "resumed", max_steps=5, schedule="cosine", warmup_steps=1, resume=True)
+    summary = train(second)
+    assert summary["step"] == 5 and summary["examples_seen"] == 5
+    log = [json.loads(x) for x in (Path(second.out_dir) / "log.jsonl").read_text().splitlines()]
+    assert any(r["event"] == "resume" and r["step"] == 3 for r in log)
+    assert [r["step"] for r in log if r["event"] == "train"] == [1, 2, 3, 4, 5]
+
+
+def test_resume_is_exact_with_constant_schedule(tmp_path, tiny_base):
+    rows = [dict(ROW, id=f"t-{i}", expected=ROW["expected"].replace("2", str(i))) for i in range(3)]
+    data = _write(tmp_path / "d.jsonl", rows)
+    train(_cfg(tmp_path, tiny_base, data, "straight", max_steps=4))
+    train(_cfg(tmp_path, tiny_base, data, "resumed", max_steps=2))
+    train(_cfg(tmp_path, tiny_base, data, "resumed", max_steps=4, resume=True))
+    a = load_file(str(tmp_path / "straight" / "checkpoint-last" / "adapter_model.safetensors"))
+    b = load_file(str(tmp_path / "resumed" / "checkpoint-last" / "adapter_model.safetensors"))
+    assert any(v.abs().sum() > 0 for k, v in a.items() if "lora_B" in k)  # it did train
+    for k in a:
+        torch.testing.assert_close(a[k], b[k], rtol=1e-5, atol=1e-6)
+    assert _losses(str(tmp_path / "straight")) == pytest.approx(_losses(str(tmp_path / "resumed")), rel=1e-5)
+
+
+def test_save_to_writes_fp16_peft_adapter_and_card(tmp_path, tiny_base):
+    data = _write(tmp_path / "d.jsonl", [ROW] * 2)
+    val = _write(tmp_path / "v.jsonl", [ROW])
+    dest = tmp_path / "adapter"
+    rc = main(["--data", data, "--val-data", val, "--base", tiny_base, "--out-dir", str(tmp_path / "cli"),
+               "--max-steps", "2", "--grad-accum", "1", "--eval-n", "1", "--save-to", str(dest), "--max-len", "512"])
+    assert rc == 0
+    cfg = json.loads((dest / "adapter_config.json").read_text())
+    assert cfg["r"] == 16 and cfg["lora_alpha"] == 32 and cfg["peft_type"] == "LORA"
+    assert set(cfg["target_modules"]) == {"q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"}
+    tensors = load_file(str(dest / "adapter_model.safetensors"))
+    assert tensors and all(v.dtype == torch.float16 for v in tensors.values())
+    card = (dest / "README.md").read_text()
+    assert "SmolLM2-135M-Instruct" in card and "optimizer steps: 2" in card and "exact" in card
+    # The init-adapter path loads it back (fp16 on disk -> fp32 trainable).
+    summary = train(_cfg(tmp_path, tiny_base, data, "init", max_steps=1, init_adapter=str(dest)))
+    assert summary["step"] == 1
+
+
+def test_bad_config_raises(tmp_path):
+    with pytest.raises(ValueError):
+        TrainConfig(data="x", schedule="linear")
+    with pytest.raises(ValueError):
+        TrainConfig(data="x", grad_accum=0)
+    with pytest.raises(ValueError):
+        TrainConfig(data="x", max_minutes=0)

@@ -1,0 +1,23 @@
+"""The CUDA benchmark path, dry-run at tiny sizes on whatever device runs the Triton versions
+(the interpreter on CPU), with a dummy timer: catches breakage before a GPU is at hand."""
+import argparse
+
+import torch
+
+
+def test_bench_cuda_path_dry_run(triton_device, monkeypatch, capsys):
+    from fastapply.kernels import bench
+
+    monkeypatch.setattr(bench, "BATCHES", (1, 2))
+    monkeypatch.setattr(bench, "DRAFT_KS", (3,))
+    args = argparse.Namespace(vocab=300, dtype="bfloat16", ref_len=64, max_ngram=4)
+    bench.bench_cuda(args, dev=triton_device, timer=lambda fn: (fn(), 1.0)[1])
+    out = capsys.readouterr().out
+    assert "MISMATCH" not in out
+    assert out.count(" OK") == 2 * (1 + 3) + 2 * (1 + 1)  # (ref + versions) per shape
+
+
+def test_timer_cpu():
+    from fastapply.kernels.bench import timeit_us
+
+    assert timeit_us(lambda: torch.ones(4).sum(), cuda=False) > 0
