@@ -61,7 +61,10 @@ def restore(state: dict, optimizer, scheduler) -> None:
 def data_summary(rows: list[dict]) -> dict:
     langs = collections.Counter(r.get("language", "?") for r in rows)
     kinds = collections.Counter(r.get("edit_kind", "?") for r in rows)
-    return {"examples": len(rows), "languages": dict(langs.most_common()), "edit_kinds": dict(kinds.most_common())}
+    # Source trees actually used (path up to the package/library root), for the card's provenance.
+    roots = collections.Counter("/".join(r.get("source_path", "?").split("!")[0].split("/")[:5]) for r in rows)
+    return {"examples": len(rows), "languages": dict(langs.most_common()), "edit_kinds": dict(kinds.most_common()),
+            "source_roots": dict(roots.most_common(12))}
 
 
 def write_model_card(out_dir: str | Path, *, command: str, steps: int, examples_seen: int, data: dict,

@@ -8,7 +8,7 @@ import time
 import torch
 
 from ..prompt import extract_merged, get_format
-from .data import IGNORE, answer_ids, encode, prompt_ids
+from .data import IGNORE, answer_ids, answer_loss, encode, prompt_ids
 
 
 def normalise_ws(text: str) -> str:
@@ -68,15 +68,13 @@ def eval_loss(model, tokenizer, rows: list[dict], max_len: int, fmt: str = "morp
     """Mean per-token cross-entropy over the answer tokens of ``rows`` (too-long rows skipped)."""
     was_training = model.training
     model.eval()
-    device = next(model.parameters()).device
     total, count = 0.0, 0
     for row in rows:
         ids, labels = encode(tokenizer, row, fmt)
         if len(ids) > max_len:
             continue
-        out = model(input_ids=torch.tensor([ids], device=device), labels=torch.tensor([labels], device=device))
-        n = sum(1 for x in labels[1:] if x != IGNORE)  # HF shifts labels by one inside the loss
-        total += out.loss.item() * n
+        n = sum(1 for x in labels if x != IGNORE)
+        total += answer_loss(model, ids, labels).item() * n
         count += n
     if was_training:
         model.train()

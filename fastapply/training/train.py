@@ -17,7 +17,7 @@ from pathlib import Path
 import torch
 
 from . import checkpoint as ck
-from .data import Cursor, ExampleStream, encode, load_jsonl
+from .data import Cursor, ExampleStream, answer_loss, encode, load_jsonl
 from .evaluate import eval_loss, greedy_eval
 from .modelio import attach_adapter, load_base_model, load_tokenizer, save_adapter
 
@@ -41,10 +41,10 @@ class TrainConfig:
     max_minutes: float | None = None
     max_grad_norm: float = 1.0
     weight_decay: float = 0.0
-    eval_every: int = 200
-    eval_n: int = 4
+    eval_every: int = 100
+    eval_n: int = 2  # greedy decoding on CPU runs at a few tokens/s: keep this small
     eval_loss_n: int = 32
-    eval_max_len: int = 1536  # only val examples this short are greedy-decoded (CPU time)
+    eval_max_len: int = 1024  # only val examples this short are greedy-decoded (CPU time)
     save_every: int = 50
     seed: int = 0
     grad_ckpt: bool = False
@@ -124,7 +124,7 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
 
     bar = tqdm(total=total, initial=step, desc="train", dynamic_ncols=True)
     t0, ema, last_eval = time.time(), None, None
-    start_seen = seen
+    start_seen, start_step = seen, step
 
     def save_ckpt() -> None:
         ck.save_checkpoint(out, model, optimizer, scheduler, {
@@ -136,8 +136,7 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
         for _ in range(cfg.grad_accum):
             ids, labels = stream.next()
             with autocast:
-                loss = model(input_ids=torch.tensor([ids], device=device),
-                             labels=torch.tensor([labels], device=device)).loss
+                loss = answer_loss(model, ids, labels)
             (loss / cfg.grad_accum).backward()
             loss_sum += loss.item()
             n_tok += len(ids)
@@ -161,7 +160,10 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
             bar.write(json.dumps({k: v for k, v in last_eval.items() if k != "examples"}))
         if cfg.save_every and step % cfg.save_every == 0:
             save_ckpt()
-        if cfg.max_minutes is not None and elapsed > cfg.max_minutes * 60:
+        # Stop *before* a step that would overrun the budget (a step is minutes long on CPU), so the
+        # run ends inside --max-minutes with a fresh checkpoint.
+        per_step = elapsed / (step - start_step)
+        if cfg.max_minutes is not None and elapsed + per_step > cfg.max_minutes * 60:
             bar.write(f"time budget of {cfg.max_minutes} min reached at step {step}; saving")
             break
     bar.close()

@@ -114,3 +114,16 @@ def test_bad_config_raises(tmp_path):
         TrainConfig(data="x", grad_accum=0)
     with pytest.raises(ValueError):
         TrainConfig(data="x", max_minutes=0)
+
+
+def test_answer_loss_matches_full_masked_loss(tokenizer, tiny_base):
+    from transformers import AutoModelForCausalLM
+
+    from fastapply.training.data import answer_loss
+
+    model = AutoModelForCausalLM.from_pretrained(tiny_base)
+    ids, labels = encode(tokenizer, ROW)
+    full = model(input_ids=torch.tensor([ids]), labels=torch.tensor([labels])).loss
+    torch.testing.assert_close(answer_loss(model, ids, labels), full, rtol=1e-5, atol=1e-5)
+    with pytest.raises(ValueError):
+        answer_loss(model, ids, [IGNORE] * len(ids))

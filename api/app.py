@@ -1,0 +1,84 @@
+"""The FastAPI application: lifespan (load the model once, start the engine loop), auth, metrics."""
+from __future__ import annotations
+
+import logging
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from fastapply.applier import Applier
+from fastapply.config import EngineConfig
+
+from . import routes_native, routes_openai, routes_relace
+from .errors import install_handlers
+from .loop import EngineLoop
+from .metrics import Metrics
+from .service import Service
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+KNOWN_PATHS = {"/apply", "/v1/chat/completions", "/v1/code/apply", "/v1/models", "/health", "/metrics", "/"}
+
+
+def load_applier(settings: Settings) -> Applier:
+    config = EngineConfig(k=settings.k, max_batch=settings.max_batch, max_kv_tokens=settings.max_kv_tokens)
+    return Applier.load(settings.model, settings.device, settings.dtype, config, settings.prompt_format,
+                        settings.adapter)
+
+
+def create_app(applier: Applier | None = None, settings: Settings | None = None) -> FastAPI:
+    """``applier``: a prebuilt one (tests); None loads ``settings.model`` in the lifespan."""
+    settings = settings or Settings()
+    metrics = Metrics()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        ready = applier or load_applier(settings)
+        engine_loop = EngineLoop(ready.engine, settings.max_queue, metrics)
+        service = Service(ready, engine_loop, settings, metrics)
+        app.state.engine_loop, app.state.service = engine_loop, service
+        engine_loop.start()
+        log.info("serving %s (max_batch %d, max_queue %d, KV budget %d tokens)", settings.model_id,
+                 ready.engine.config.max_batch, settings.max_queue, ready.engine.config.max_kv_tokens)
+        try:
+            yield
+        finally:
+            engine_loop.stop()
+            service.close()
+
+    app = FastAPI(title="fastapply", version="0.1.0", lifespan=lifespan)
+    app.state.settings, app.state.metrics = settings, metrics
+    install_handlers(app)
+    for module in (routes_native, routes_openai, routes_relace):
+        app.include_router(module.router)
+    app.add_middleware(RequestMetrics, metrics=metrics)
+    return app
+
+
+class RequestMetrics:
+    """Pure ASGI middleware (streams pass through untouched): requests by endpoint and status."""
+
+    def __init__(self, app, metrics: Metrics):
+        self.app, self.metrics = app, metrics
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        path = scope.get("path", "")
+        endpoint = path if path in KNOWN_PATHS else "other"  # unknown paths must not explode label sets
+        status = {"code": 500}
+
+        async def send_and_record(message):
+            if message["type"] == "http.response.start":
+                status["code"] = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_and_record)
+        finally:
+            code = status["code"]
+            self.metrics.inc("fastapply_requests_total", 1, "HTTP requests by endpoint and status",
+                             endpoint=endpoint, status=str(code))
+            if code >= 400:
+                self.metrics.inc("fastapply_errors_total", 1, "HTTP error responses by endpoint and status",
+                                 endpoint=endpoint, status=str(code))

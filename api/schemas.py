@@ -1,0 +1,133 @@
+"""Request bodies of the three APIs (pydantic models; only the service uses them).
+
+Native and Relace bodies reject unknown option names (a typo in ``max_tokens`` should not silently
+do nothing); OpenAI bodies allow extra fields, because OpenAI clients send many we ignore
+(``temperature``, ``user``, ``metadata``...). Decoding is always greedy: that is what makes the
+speculative output lossless.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_validator
+
+MODEL_ALIASES = ("morph-v3-fast", "morph-v3-large", "auto")
+
+
+class ApplyOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    k: StrictInt | None = Field(None, ge=0, le=1024, description="max draft tokens per pass; 0 = plain greedy")
+    max_tokens: StrictInt | None = Field(None, ge=1, description="max output tokens per model generation")
+    mode: Literal["model", "deterministic", "auto"] = "model"
+    stream: StrictBool = False
+    windowing: Literal["auto", "always", "never"] = "auto"
+
+
+class ApplyBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    original: StrictStr
+    snippet: StrictStr = Field(validation_alias=AliasChoices("snippet", "update"))
+    instruction: StrictStr = ""
+    language: StrictStr | None = None
+    path: StrictStr | None = None
+    options: ApplyOptions = Field(default_factory=ApplyOptions)
+
+    @field_validator("original")
+    @classmethod
+    def _original_not_empty(cls, value: str) -> str:
+        if not value:
+            raise ValueError("original is empty (to create a new file, send its full text instead of an apply)")
+        return value
+
+    @field_validator("snippet")
+    @classmethod
+    def _snippet_not_empty(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("the edit snippet is empty")
+        return value
+
+
+class RelaceBody(BaseModel):
+    """Relace's ``/v1/code/apply`` (snake_case as documented; camelCase as older clients send)."""
+
+    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+
+    initial_code: StrictStr = Field(validation_alias=AliasChoices("initial_code", "initialCode"))
+    edit_snippet: StrictStr = Field(validation_alias=AliasChoices("edit_snippet", "editSnippet"))
+    instruction: StrictStr = ""
+    stream: StrictBool = False
+    model: StrictStr | None = None
+
+    @field_validator("initial_code")
+    @classmethod
+    def _code_not_empty(cls, value: str) -> str:
+        if not value:
+            raise ValueError("initial_code is empty")
+        return value
+
+    @field_validator("edit_snippet")
+    @classmethod
+    def _snippet_not_empty(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("edit_snippet is empty")
+        return value
+
+
+class TextPart(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    type: StrictStr = "text"
+    text: StrictStr = ""
+
+
+def text_of(content: str | list[TextPart] | None) -> str:
+    """OpenAI content is a string or a list of parts; only text parts carry text here."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    return "".join(part.text for part in content if part.type == "text")
+
+
+class ChatMessage(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    role: Literal["system", "developer", "user", "assistant", "tool"]
+    content: StrictStr | list[TextPart] | None = None
+
+
+class Prediction(BaseModel):
+    type: Literal["content"]
+    content: StrictStr | list[TextPart]
+
+
+class StreamOptions(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    include_usage: StrictBool = False
+
+
+class ChatRequest(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    model: StrictStr
+    messages: list[ChatMessage] = Field(min_length=1)
+    max_tokens: StrictInt | None = Field(None, ge=1)
+    max_completion_tokens: StrictInt | None = Field(None, ge=1)
+    stream: StrictBool = False
+    stream_options: StreamOptions | None = None
+    prediction: Prediction | None = None
+    stop: StrictStr | list[StrictStr] | None = None
+    n: StrictInt = Field(1, ge=1, le=1, description="only one choice: decoding is greedy")
+
+    @property
+    def token_limit(self) -> int | None:
+        return self.max_completion_tokens or self.max_tokens
+
+    @property
+    def stop_strings(self) -> tuple[str, ...]:
+        if self.stop is None:
+            return ()
+        return tuple(s for s in ([self.stop] if isinstance(self.stop, str) else self.stop) if s)

@@ -1,0 +1,64 @@
+"""``fastapply serve``: parse flags, build the app, run uvicorn (one process: the model is loaded once)."""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+
+from .settings import Settings
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from fastapply.cli import add_model_args
+
+    p = argparse.ArgumentParser(prog="fastapply serve", description="HTTP service: POST /apply, "
+                                "/v1/chat/completions (OpenAI), /v1/code/apply (Relace)")
+    p.add_argument("--host", default="127.0.0.1", help="bind address [127.0.0.1]")
+    p.add_argument("--port", type=int, default=8000)
+    add_model_args(p)
+    p.add_argument("--served-model-name", help="model id in /v1/models [derived from --model]")
+    p.add_argument("--k", type=int, default=64, help="max draft tokens verified per pass; 0 = plain greedy")
+    p.add_argument("--max-batch", type=int, default=8, help="sequences verified together in one forward")
+    p.add_argument("--max-queue", type=int, default=64, help="requests waiting for a batch slot before 503")
+    p.add_argument("--max-kv-tokens", type=int, default=131072, help="KV-cache budget over the running batch")
+    p.add_argument("--max-body-bytes", type=int, default=8 * 1024 * 1024, help="request body limit (413 above)")
+    p.add_argument("--request-timeout", type=float, default=300.0,
+                   help="seconds before a request returns its partial output [300]")
+    p.add_argument("--api-key", help="require 'Authorization: Bearer KEY' [env FASTAPPLY_API_KEY]")
+    p.add_argument("--log-level", default="info")
+    return p
+
+
+def settings_from_args(args: argparse.Namespace) -> Settings:
+    return Settings(host=args.host, port=args.port, model=args.model, device=args.device, dtype=args.dtype,
+                    adapter=args.adapter, prompt_format=args.prompt_format,
+                    served_model_name=args.served_model_name, k=args.k, max_batch=args.max_batch,
+                    max_queue=args.max_queue, max_kv_tokens=args.max_kv_tokens,
+                    max_body_bytes=args.max_body_bytes, request_timeout=args.request_timeout,
+                    api_key=args.api_key or os.environ.get("FASTAPPLY_API_KEY") or None)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        settings = settings_from_args(args)
+        from fastapply.config import EngineConfig
+
+        EngineConfig(k=args.k, max_batch=args.max_batch, max_kv_tokens=args.max_kv_tokens)  # fail fast
+    except ValueError as e:
+        print(f"fastapply serve: error: {e}", file=sys.stderr)
+        return 2
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    import uvicorn
+
+    from .app import create_app
+
+    uvicorn.run(create_app(settings=settings), host=settings.host, port=settings.port,
+                log_level=args.log_level.lower(), timeout_graceful_shutdown=5)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

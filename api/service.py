@@ -1,0 +1,198 @@
+"""The bridge between HTTP handlers and the engine loop: prepare work, run it, stream it, time it out.
+
+``Work`` is what every endpoint reduces to: engine requests plus a function that turns the finished
+sequences into a result. ``Service.run`` yields text deltas (when streaming) and then the result.
+CPU-side preparation (tokenising, the deterministic merge, decoding) runs on one worker thread so
+the event loop stays responsive and the tokenizer is never used from two threads at once.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, AsyncIterator, Callable
+
+from fastapi import Request
+
+from fastapply.applier import Applier, ApplyError, ApplyRequest, ApplyResult
+from fastapply.merge.validate import ApplyWarning
+from fastapply.sequence import GenerationRequest, Sequence
+from fastapply.stats import Stats
+
+from .errors import APIError
+from .loop import EngineLoop, Job
+from .metrics import Metrics
+from .settings import Settings
+from .streaming import IncrementalDecoder, MergedTextStream, PlainTextStream, cut_at_stop
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class GenerationResult:
+    """Plain chat generation with a predicted output (no merge, no validation)."""
+
+    text: str
+    stats: Stats
+    warnings: list = field(default_factory=list)
+
+
+@dataclass
+class Work:
+    requests: list[GenerationRequest]
+    finish: Callable[[list[Sequence]], Any]  # -> ApplyResult | GenerationResult
+    streamer: Callable[[], Any] | None = None  # -> MergedTextStream | PlainTextStream; None: text at the end
+
+
+@dataclass
+class Done:
+    result: ApplyResult | GenerationResult
+    timed_out: bool = False
+
+    @property
+    def text(self) -> str:
+        return self.result.merged if isinstance(self.result, ApplyResult) else self.result.text
+
+
+class Service:
+    def __init__(self, applier: Applier, loop: EngineLoop, settings: Settings, metrics: Metrics):
+        self.applier, self.loop, self.settings, self.metrics = applier, loop, settings, metrics
+        self.tokenizer = applier.tokenizer
+        self._cpu = ThreadPoolExecutor(1, thread_name_prefix="fastapply-prep")
+
+    def close(self) -> None:
+        self._cpu.shutdown(wait=False, cancel_futures=True)
+
+    async def on_cpu(self, fn, *args):
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._cpu, fn, *args)
+        except ApplyError as e:
+            raise APIError(e.status, str(e), _apply_error_code(e)) from None
+
+    # -- building work ------------------------------------------------------------------------------
+    def check_max_tokens(self, max_tokens: int | None) -> None:
+        limit = self.applier.context_length
+        if max_tokens is not None and max_tokens > limit:
+            raise APIError(400, f"max_tokens must be between 1 and the model's context of {limit} tokens, "
+                                f"got {max_tokens}", "max_tokens_out_of_range")
+
+    async def apply_work(self, request: ApplyRequest) -> Work:
+        self.check_max_tokens(request.max_tokens)
+        plan = await self.on_cpu(self.applier.plan, request)
+        fmt = self.applier.format
+        # Windowed plans splice several generations into the original: their text is known at the end.
+        streamer = (lambda: MergedTextStream(fmt)) if len(plan.requests) == 1 else None
+        return Work(plan.requests, plan.finish, streamer)
+
+    async def chat_work(self, messages: list[dict], prediction: str, max_tokens: int | None,
+                        stop: tuple[str, ...]) -> Work:
+        """Any chat prompt, the prediction's tokens as the draft (OpenAI Predicted Outputs)."""
+        self.check_max_tokens(max_tokens)
+        prompt, reference = await self.on_cpu(self._chat_tokens, messages, prediction)
+        context = self.applier.context_length
+        room = context - len(prompt)
+        if room < 1:
+            raise APIError(413, f"the prompt has {len(prompt)} tokens; the model's context is {context} tokens",
+                           "context_length_exceeded")
+        if max_tokens is not None and max_tokens > room:
+            raise APIError(400, f"prompt ({len(prompt)} tokens) + max_tokens ({max_tokens}) exceed the model's "
+                                f"context of {context} tokens", "context_length_exceeded")
+        # Default: room for the prediction plus as much again; the KV cache is reserved up front.
+        wanted = max_tokens or min(room, 2 * len(reference) + 256)
+        request = GenerationRequest(prompt, [reference], max_new_tokens=wanted, stop_strings=stop)
+
+        def finish(sequences: list[Sequence]) -> GenerationResult:
+            seq = sequences[0]
+            text = cut_at_stop(self.tokenizer.decode(seq.output, skip_special_tokens=True), stop)
+            return GenerationResult(text, seq.stats)
+
+        return Work([request], finish, lambda: PlainTextStream(stop))
+
+    def _chat_tokens(self, messages: list[dict], prediction: str) -> tuple[list[int], list[int]]:
+        ids = self.tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=True)
+        ids = list(ids["input_ids"] if not isinstance(ids, list) else ids)
+        return ids, self.applier.encode(prediction)
+
+    # -- running work -------------------------------------------------------------------------------
+    def submit(self, work: Work) -> Job:
+        """Queue the work now (before any response starts): a full queue must be a 503, not a stream."""
+        return self.loop.submit(work.requests)
+
+    async def run(self, work: Work, job: Job, endpoint: str, http: Request | None = None,
+                  stream: bool = False) -> AsyncIterator[str | Done]:
+        """Yields text deltas (only when ``stream``), then one ``Done``. Raises APIError."""
+        aio = asyncio.get_running_loop()
+        deadline = aio.time() + self.settings.request_timeout
+        streamer = work.streamer() if stream and work.streamer else None
+        decoder = IncrementalDecoder(self.tokenizer) if streamer else None
+        watcher = None
+        if http is not None and not stream:  # streaming responses notice disconnects themselves
+            watcher = asyncio.create_task(_on_disconnect(http, lambda: self.loop.cancel(job, "disconnected")))
+        consumed = 0
+        try:
+            while not job.finished:
+                remaining = deadline - aio.time()
+                if remaining <= 0 and job.cancel_reason is None:
+                    self.loop.cancel(job, "timeout")
+                await job.wait_changed(None if job.cancel_reason else max(remaining, 0.001))
+                if decoder is not None and len(job.tokens[0]) > consumed:
+                    new, consumed = job.tokens[0][consumed:], len(job.tokens[0])
+                    delta = streamer.push(decoder.push(new))
+                    if delta:
+                        yield delta
+            job.done.result()  # raises the engine's failure, if any
+            done = await self._finish(work, job, endpoint)
+            if streamer is not None:
+                streamer.push(decoder.flush())
+                tail = streamer.finish(done.text)
+                if tail:
+                    yield tail
+            elif stream and done.text:
+                yield done.text
+            yield done
+        finally:
+            if watcher is not None:
+                watcher.cancel()
+            if not job.finished:  # the client went away mid-stream (generator closed): free the row
+                self.loop.cancel(job, "disconnected")
+                self.metrics.inc("fastapply_cancelled_total", 1, "requests cancelled", reason="disconnected")
+
+    async def collect(self, work: Work, job: Job, endpoint: str, http: Request | None = None) -> Done:
+        async for item in self.run(work, job, endpoint, http):
+            if isinstance(item, Done):
+                return item
+        raise RuntimeError("run() ended without a result")
+
+    async def _finish(self, work: Work, job: Job, endpoint: str) -> Done:
+        timed_out = job.cancel_reason == "timeout"
+        if job.cancel_reason:
+            for seq in job.sequences:
+                if seq.stats.finish_reason == "cancelled":
+                    seq.stats.finish_reason = job.cancel_reason
+            self.metrics.inc("fastapply_cancelled_total", 1, "requests cancelled", reason=job.cancel_reason)
+        result = await self.on_cpu(work.finish, job.sequences)
+        if timed_out:
+            result.warnings.append(ApplyWarning(
+                "timeout", f"the request timed out after {self.settings.request_timeout:g} s; "
+                           "the output is partial"))
+        self.metrics.record_result(endpoint, result.stats)
+        return Done(result, timed_out)
+
+
+def _apply_error_code(error: ApplyError) -> str:
+    return {413: "context_length_exceeded", 422: "not_confident"}.get(error.status, "invalid_request")
+
+
+async def _on_disconnect(http: Request, callback: Callable[[], None]) -> None:
+    """Waits for the client to hang up (the body is already read: the next message is the disconnect)."""
+    try:
+        while True:
+            message = await http.receive()
+            if message["type"] == "http.disconnect":
+                callback()
+                return
+    except asyncio.CancelledError:
+        raise
+    except Exception:  # the server is tearing the connection down: nothing to watch any more
+        return

@@ -1,0 +1,50 @@
+"""Service settings: one frozen dataclass, filled from ``fastapply serve`` flags and the environment."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .schemas import MODEL_ALIASES
+
+DEFAULT_SERVED_NAME = "fastapply-smollm2-135m"
+
+
+@dataclass(frozen=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    model: str | None = None  # None: FASTAPPLY_MODEL or the embedded default
+    device: str | None = None
+    dtype: str | None = None
+    adapter: str | None = None
+    prompt_format: str = "morph"
+    served_model_name: str | None = None  # the id in /v1/models; None: derived from ``model``
+    k: int = 64
+    max_batch: int = 8
+    max_queue: int = 64  # requests waiting for a batch slot; more get 503 + Retry-After
+    max_kv_tokens: int = 131072
+    max_body_bytes: int = 8 * 1024 * 1024
+    request_timeout: float = 300.0  # seconds; then the partial output is returned
+    api_key: str | None = field(default_factory=lambda: os.environ.get("FASTAPPLY_API_KEY") or None)
+
+    def __post_init__(self):
+        for name in ("max_batch", "max_queue", "max_body_bytes"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be >= 1, got {getattr(self, name)}")
+        if self.request_timeout <= 0:
+            raise ValueError(f"request_timeout must be > 0, got {self.request_timeout}")
+
+    @property
+    def model_id(self) -> str:
+        if self.served_model_name:
+            return self.served_model_name
+        model = self.model or os.environ.get("FASTAPPLY_MODEL")
+        if not model or model in ("default", "smollm2", "smollm2-135m-instruct"):
+            return DEFAULT_SERVED_NAME
+        return Path(model).stem if model.endswith(".gguf") else Path(model).name or model
+
+    @property
+    def model_names(self) -> tuple[str, ...]:
+        """Names a request may use for the served model (Morph and Relace clients send theirs)."""
+        return (self.model_id, *MODEL_ALIASES)

@@ -1,0 +1,170 @@
+"""Speed benchmark: plain greedy, HF prompt lookup and speculative edits at several k, side by side.
+
+Every figure is measured in one process, on the same model and the same prompts, and reported as a
+ratio to plain greedy decoding measured in the same run (these machines are noisy), next to the
+hardware-independent counts (forward passes, tokens per pass).
+
+Cases:
+* ``copy-own``: a ~1,000-token copy-dominant rewrite whose draft is exactly the model's own greedy
+  output (the ceiling for a draft: what a model that copies the file perfectly would get);
+* ``copy-edits``: the same draft with 5 wrong tokens every 150 (simulated edit regions);
+* ``copy-file``: the same prompt with the draft the product really uses (the original file);
+* ``dev:<id>``: cases from a dev set (``--data``), drafts as the applier builds them.
+
+    fastapply bench speed --data ../shared/bench/dev.jsonl --cases 10
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+import time
+from pathlib import Path
+
+from .baselines import DEFAULT_PROMPT_LOOKUP, hf_generate
+from .dataset import load_cases
+
+COPY_SOURCE = "json/encoder.py"  # from the Python standard library on the machine (not our code)
+
+
+def copy_case(applier, target_tokens: int = 1000):
+    """(prompt ids, original ids) for a copy-dominant rewrite of a stdlib file of ~target tokens."""
+    import json as json_module
+
+    text = Path(json_module.__file__).with_name("encoder.py").read_text()
+    lines, out = text.splitlines(keepends=True), []
+    for line in lines:
+        out.append(line)
+        if len(applier.encode("".join(out))) >= target_tokens:
+            break
+    original = "".join(out)
+    snippet = "# ... existing code ...\nINFINITY = float('inf')\nNEG_INFINITY = -INFINITY\n# ... existing code ...\n"
+    return applier.prompt_ids(original, snippet), applier.encode(original)
+
+
+def perturb(tokens: list[int], every: int = 150, wrong: int = 5) -> list[int]:
+    out = list(tokens)
+    for start in range(every // 2, len(out), every):
+        for i in range(start, min(start + wrong, len(out))):
+            out[i] = (out[i] + 1) % 32000
+    return out
+
+
+def _ours(applier, prompt, refs, k, n):
+    from fastapply.config import EngineConfig
+    from fastapply.engine import Engine
+    from fastapply.sequence import GenerationRequest
+
+    engine = Engine(applier.engine.model, applier.tokenizer, dataclasses.replace(applier.engine.config, k=k))
+    start = time.perf_counter()
+    seq = engine.generate(GenerationRequest(prompt, refs, max_new_tokens=n))
+    return seq.output, time.perf_counter() - start, seq.stats
+
+
+def bench_case(applier, name, prompt, refs, n, ks, prompt_lookup, hf_plain=False) -> list[dict]:
+    rows = []
+    plain, plain_s, plain_stats = _ours(applier, prompt, [], 0, n)
+
+    def row(method, k, tokens, seconds, stats=None):
+        r = {"case": name, "method": method, "k": k, "tokens": len(tokens), "seconds": round(seconds, 3),
+             "tok_s": round(len(tokens) / seconds, 2), "identical": tokens == plain}
+        if stats is not None:
+            r.update(passes=stats.passes, tokens_per_pass=round(stats.tokens_per_pass, 2),
+                     decode_tok_s=round(stats.tokens_per_s, 2))
+        r["ratio"] = round(plain_s / seconds * len(tokens) / max(len(plain), 1), 2)
+        rows.append(r)
+        print(_line(r), file=sys.stderr, flush=True)
+
+    row("plain greedy (ours, k=0)", 0, plain, plain_s, plain_stats)
+    if hf_plain:
+        ids, s = hf_generate(applier.engine.model, applier.tokenizer, prompt, n)
+        row("HF generate greedy", 0, ids, s)
+    ids, s = hf_generate(applier.engine.model, applier.tokenizer, prompt, n, prompt_lookup=prompt_lookup)
+    row(f"HF prompt lookup ({prompt_lookup})", prompt_lookup, ids, s)
+    for k in ks:
+        tokens, s, stats = _ours(applier, prompt, refs(plain) if callable(refs) else refs, k, n)
+        row("fastapply", k, tokens, s, stats)
+    return rows
+
+
+def _line(r) -> str:
+    return (f"{r['case']:<22} {r['method']:<26} k={r['k']:<4} {r['tokens']:>5} tok {r['seconds']:>8.2f}s "
+            f"{r['tok_s']:>8.1f} tok/s x{r['ratio']:<6} passes={r.get('passes', '-')} "
+            f"tok/pass={r.get('tokens_per_pass', '-')} identical={r['identical']}")
+
+
+def markdown(rows: list[dict]) -> str:
+    head = "| case | method | k | tokens | tok/s | × plain greedy | passes | tokens/pass | identical to greedy |\n"
+    head += "|---|---|---|---|---|---|---|---|---|\n"
+    return head + "".join(
+        f"| {r['case']} | {r['method']} | {r['k']} | {r['tokens']} | {r['tok_s']:.1f} | {r['ratio']:.2f} | "
+        f"{r.get('passes', '—')} | {r.get('tokens_per_pass', '—')} | {'yes' if r['identical'] else 'NO'} |\n"
+        for r in rows)
+
+
+def summary(rows: list[dict], ks: list[int]) -> str:
+    """Geometric-mean ratio per method over the dev cases."""
+    import math
+
+    dev = [r for r in rows if r["case"].startswith("dev:")]
+    if not dev:
+        return ""
+    out = "| method | k | cases | geo-mean × plain greedy | min × | mean tokens/pass | identical |\n|---|---|---|---|---|---|---|\n"
+    for method, k in sorted({(r["method"], r["k"]) for r in dev}, key=lambda m: (m[0] != "fastapply", m[1])):
+        sel = [r for r in dev if r["method"] == method and r["k"] == k]
+        geo = math.exp(sum(math.log(max(r["ratio"], 1e-6)) for r in sel) / len(sel))
+        tpp = [r["tokens_per_pass"] for r in sel if "tokens_per_pass" in r]
+        out += (f"| {method} | {k} | {len(sel)} | {geo:.2f} | {min(r['ratio'] for r in sel):.2f} | "
+                f"{(sum(tpp) / len(tpp)) if tpp else float('nan'):.1f} | {sum(r['identical'] for r in sel)}/{len(sel)} |\n")
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="fastapply bench speed", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--data", help="dev set JSONL (e.g. ../shared/bench/dev.jsonl); omit to run the copy cases only")
+    p.add_argument("--cases", type=int, default=10, help="dev cases to run")
+    p.add_argument("--ks", default="8,16,32,64,128")
+    p.add_argument("--copy-tokens", type=int, default=1000, help="output length of the copy case")
+    p.add_argument("--dev-tokens", type=int, default=128, help="output tokens per dev case (same for every method)")
+    p.add_argument("--prompt-lookup", type=int, default=DEFAULT_PROMPT_LOOKUP)
+    p.add_argument("--skip-copy", action="store_true")
+    p.add_argument("--json", help="write all rows here")
+    p.add_argument("--model")
+    p.add_argument("--device")
+    p.add_argument("--dtype")
+    args = p.parse_args(argv)
+    try:
+        ks = [int(k) for k in args.ks.split(",") if k.strip()]
+    except ValueError:
+        p.error(f"--ks must be comma-separated integers, got {args.ks!r}")
+    from fastapply.applier import Applier, ApplyRequest
+
+    applier = Applier.load(args.model, args.device, args.dtype)
+    rows = []
+    if not args.skip_copy:
+        prompt, original = copy_case(applier, args.copy_tokens)
+        n = args.copy_tokens
+        rows += bench_case(applier, "copy-own", prompt, lambda plain: [plain], n, ks, args.prompt_lookup, hf_plain=True)
+        rows += bench_case(applier, "copy-edits", prompt, lambda plain: [perturb(plain)], n, [64], args.prompt_lookup)
+        rows += bench_case(applier, "copy-file", prompt, [original], n, [64], args.prompt_lookup)
+    if args.data:
+        cases, errors = load_cases(args.data, limit=args.cases)
+        for case in cases:
+            plan = applier.plan(ApplyRequest(case.original, case.snippet, case.instruction, case.language))
+            first = plan.requests[0]
+            rows += bench_case(applier, f"dev:{case.id}"[:22], first.prompt_ids, first.references,
+                               min(args.dev_tokens, first.max_new_tokens), [64], args.prompt_lookup)
+    device = next(applier.engine.model.parameters()).device
+    print(f"\nmodel: {applier.engine.model.config.name_or_path or 'default'}  device: {device}  "
+          f"dtype: {applier.engine.runner.dtype}  torch threads: {__import__('torch').get_num_threads()}\n")
+    print(markdown(rows))
+    print(summary(rows, ks))
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,237 @@
+"""Apply an edit snippet to a file: deterministic merge, model (speculative edits), or both.
+
+``Applier.plan`` turns a request into engine work (one generation per window) plus a function that
+turns the finished sequences into an ``ApplyResult``; ``Applier.apply`` runs a plan to completion on
+the applier's own engine. The HTTP service submits the same plans to a shared, batched engine loop.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from . import merge
+from .config import EngineConfig
+from .engine import Engine
+from .loader import ModelSpec, load_model
+from .prompt import PromptFormat, extract_merged, get_format
+from .sequence import GenerationRequest, Sequence
+from .stats import Stats
+
+MODES = ("model", "deterministic", "auto")
+WINDOWING = ("auto", "always", "never")
+
+
+class ApplyError(ValueError):
+    """Bad or unserviceable input; ``status`` is the HTTP status the service answers with."""
+
+    status = 400
+
+
+class InputTooLong(ApplyError):
+    status = 413
+
+
+class NotConfident(ApplyError):
+    status = 422
+
+
+@dataclass
+class ApplyRequest:
+    original: str
+    snippet: str
+    instruction: str = ""
+    language: str | None = None
+    path: str | None = None
+    k: int | None = None  # None: the engine's k
+    max_tokens: int | None = None  # per model generation; None: enough for original + snippet
+    mode: str = "model"
+    windowing: str = "auto"  # auto: rewrite only the touched windows when the whole file does not fit
+
+    def check(self) -> None:
+        if self.mode not in MODES:
+            raise ApplyError(f"mode must be one of {', '.join(MODES)}, got {self.mode!r}")
+        if self.windowing not in WINDOWING:
+            raise ApplyError(f"windowing must be one of {', '.join(WINDOWING)}, got {self.windowing!r}")
+        if not self.snippet.strip():
+            raise ApplyError("the edit snippet is empty")
+        for name, text in (("original", self.original), ("snippet", self.snippet), ("instruction", self.instruction)):
+            if "\x00" in text:
+                raise ApplyError(f"{name} contains NUL bytes: binary input is not supported")
+        if self.max_tokens is not None and not 1 <= self.max_tokens <= 1_000_000:
+            raise ApplyError(f"max_tokens must be in [1, 1000000], got {self.max_tokens}")
+        if self.k is not None and not 0 <= self.k <= 1024:
+            raise ApplyError(f"k must be in [0, 1024], got {self.k}")
+
+
+@dataclass
+class ApplyResult:
+    merged: str
+    stats: Stats
+    warnings: list = field(default_factory=list)  # merge.ApplyWarning
+    diff: merge.DiffResult | None = None
+    mode_used: str = "model"
+    windowed: bool = False
+    windows: list[tuple[int, int]] = field(default_factory=list)
+    merge_confident: bool | None = None
+    merge_reason: str | None = None
+
+    def to_dict(self) -> dict:
+        return {
+            "merged": self.merged, "mode_used": self.mode_used, "windowed": self.windowed,
+            "windows": [list(w) for w in self.windows], "stats": self.stats.to_dict(),
+            "warnings": [w.to_dict() for w in self.warnings],
+            "diff": self.diff.text if self.diff else "",
+            "diff_stats": {"hunks": self.diff.hunks, "added": self.diff.added, "removed": self.diff.removed} if self.diff else {},
+            "merge_confident": self.merge_confident, "merge_reason": self.merge_reason,
+        }
+
+
+@dataclass
+class Plan:
+    """Engine work for one apply request; ``finish(sequences)`` builds the result."""
+
+    requests: list[GenerationRequest]
+    finish: Callable[[list[Sequence]], ApplyResult]
+
+
+class Applier:
+    def __init__(self, engine: Engine, prompt_format: PromptFormat | str = "morph", context_length: int | None = None):
+        self.engine = engine
+        self.tokenizer = engine.tokenizer
+        self.format = get_format(prompt_format) if isinstance(prompt_format, str) else prompt_format
+        self.context_length = context_length or engine.runner.max_positions
+
+    @classmethod
+    def load(cls, model: str | None = None, device: str | None = None, dtype: str | None = None,
+             config: EngineConfig | None = None, prompt_format: str = "morph", adapter: str | None = None) -> "Applier":
+        hf_model, tokenizer, _ = load_model(ModelSpec(model, device, dtype, adapter))
+        return cls(Engine(hf_model, tokenizer, config), prompt_format)
+
+    # -- prompt ------------------------------------------------------------------------------
+    def prompt_ids(self, original: str, snippet: str, instruction: str = "") -> list[int]:
+        messages = self.format.messages(original, snippet, instruction)
+        ids = self.tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=True)
+        ids = ids["input_ids"] if not isinstance(ids, list) else ids
+        return list(ids) + self.encode(self.format.output_open)
+
+    def encode(self, text: str) -> list[int]:
+        return self.tokenizer.encode(text, add_special_tokens=False) if text else []
+
+    # -- apply -------------------------------------------------------------------------------
+    def apply(self, request: ApplyRequest) -> ApplyResult:
+        plan = self.plan(request)
+        sequences = [self.engine.add(r) for r in plan.requests]
+        while not all(s.finished for s in sequences):
+            self.engine.step()
+        return plan.finish(sequences)
+
+    def plan(self, request: ApplyRequest) -> Plan:
+        request.check()
+        started = time.perf_counter()
+        language = merge.detect_language(path=request.path, text=request.original, hint=request.language)
+        candidate = merge.lazy_merge(request.original, request.snippet, language)
+        deterministic = _deterministic(request, candidate, language, started)
+        if deterministic is not None:
+            return Plan([], lambda _: deterministic)
+        windows = self._windows(request, language)
+        if windows is None:
+            parts = [(request.original, request.snippet)]
+        else:
+            parts = [(merge.window_text(request.original, w),
+                      merge.window_snippet(request.snippet, request.original, w, language)) for w in windows]
+        generations = [self._generation(request, o, s, candidate.merged if windows is None else None) for o, s in parts]
+
+        def finish(sequences: list[Sequence]) -> ApplyResult:
+            texts = [extract_merged(self.tokenizer.decode(s.output, skip_special_tokens=True), self.format) for s in sequences]
+            merged = texts[0] if windows is None else merge.splice(request.original, windows, texts)
+            complete = all(s.stats.finish_reason in ("eos", "stop") for s in sequences)
+            stats = _combine([s.stats for s in sequences], started)
+            return _result(request, merged, stats, language, complete, "model", candidate,
+                           windows is not None, windows or [])
+
+        return Plan(generations, finish)
+
+    def _windows(self, request: ApplyRequest, language) -> list[tuple[int, int]] | None:
+        """None: rewrite the whole file. Raises InputTooLong when it does not fit and cannot be split."""
+        if request.windowing == "never":
+            return None
+        if request.windowing == "auto" and self._fits(request.original, request.snippet, request.instruction):
+            return None
+        windows = merge.find_windows(request.original, request.snippet, language)
+        if windows is None:
+            if request.windowing == "always":
+                raise ApplyError("windowing='always' but the snippet could not be anchored in the original")
+            raise InputTooLong(
+                f"original + snippet + output need more than the model's context of {self.context_length} "
+                "tokens, and the snippet could not be anchored to rewrite only the touched part")
+        for w in windows:
+            if not self._fits(merge.window_text(request.original, w), request.snippet, request.instruction):
+                raise InputTooLong(f"the edited region (lines {w[0] + 1}-{w[1]}) alone exceeds the model's context "
+                                   f"of {self.context_length} tokens")
+        return windows
+
+    def _budget(self, original: str, snippet: str, instruction: str) -> tuple[int, int]:
+        prompt = len(self.prompt_ids(original, snippet, instruction))
+        output = len(self.encode(original)) + len(self.encode(snippet)) + 64
+        return prompt, output
+
+    def _fits(self, original: str, snippet: str, instruction: str) -> bool:
+        prompt, output = self._budget(original, snippet, instruction)
+        return prompt + output <= self.context_length
+
+    def _generation(self, request: ApplyRequest, original: str, snippet: str, candidate: str | None) -> GenerationRequest:
+        prompt = self.prompt_ids(original, snippet, request.instruction)
+        room = self.context_length - len(prompt)
+        if room < 16:
+            raise InputTooLong(f"prompt of {len(prompt)} tokens leaves no room for output within the model's "
+                               f"context of {self.context_length} tokens")
+        wanted = request.max_tokens or len(self.encode(original)) + len(self.encode(snippet)) + 64
+        # Draft sources in priority order: the deterministic merge (right across edits when it is
+        # right at all), the original (what most of the output copies), the snippet (new code).
+        references = [self.encode(t) for t in (candidate, original, snippet) if t]
+        return GenerationRequest(prompt, references, max_new_tokens=min(wanted, room), k=request.k,
+                                 stop_strings=self.format.stop_strings)
+
+def apply_deterministic(request: ApplyRequest) -> ApplyResult:
+    """Deterministic mode without any model (raises NotConfident rather than guess)."""
+    request.check()
+    started = time.perf_counter()
+    language = merge.detect_language(path=request.path, text=request.original, hint=request.language)
+    candidate = merge.lazy_merge(request.original, request.snippet, language)
+    return _deterministic(ApplyRequest(**{**request.__dict__, "mode": "deterministic"}), candidate, language, started)
+
+
+def _deterministic(request, candidate, language, started) -> ApplyResult | None:
+    if request.mode == "model":
+        return None
+    if candidate.confident and candidate.merged is not None:
+        warnings = merge.validate(request.original, request.snippet, candidate.merged, language)
+        if request.mode == "deterministic" or not warnings:
+            stats = Stats(finish_reason="deterministic", latency_ms=1000 * (time.perf_counter() - started))
+            return _result(request, candidate.merged, stats, language, True, "deterministic", candidate, False, [])
+    if request.mode == "deterministic":
+        raise NotConfident(f"deterministic merge is not confident: {candidate.reason or 'unknown reason'}")
+    return None
+
+
+def _result(request, merged, stats, language, complete, mode, candidate, windowed, windows) -> ApplyResult:
+    warnings = merge.validate(request.original, request.snippet, merged, language, complete=complete)
+    return ApplyResult(merged, stats, warnings, merge.unified_diff(request.original, merged, request.path or "file"),
+                       mode, windowed, windows, candidate.confident, candidate.reason)
+
+
+def _combine(parts: list[Stats], started: float) -> Stats:
+    """One Stats for the windows of a request: token counts add up, the windows ran concurrently."""
+    if len(parts) == 1:
+        out = parts[0]
+    else:
+        out = Stats(k_max=parts[0].k_max)
+        for name in ("prompt_tokens", "output_tokens", "passes", "drafted_tokens", "accepted_tokens"):
+            setattr(out, name, sum(getattr(p, name) for p in parts))
+        for name in ("prefill_ms", "decode_ms", "ttft_ms", "queue_ms"):
+            setattr(out, name, max(getattr(p, name) for p in parts))
+        reasons = {p.finish_reason for p in parts}
+        out.finish_reason = reasons.pop() if len(reasons) == 1 else ",".join(sorted(reasons))
+    out.latency_ms = 1000 * (time.perf_counter() - started)
+    return out

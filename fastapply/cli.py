@@ -1,0 +1,127 @@
+"""Command line: ``fastapply apply | demo | serve | eval | train | bench``."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+EXIT_BAD_INPUT = 2
+
+
+class InputFileError(ValueError):
+    pass
+
+
+def read_text_file(path: str) -> str:
+    p = Path(path)
+    if not p.exists():
+        raise InputFileError(f"{path}: no such file")
+    if not p.is_file():
+        raise InputFileError(f"{path}: not a regular file")
+    data = p.read_bytes()
+    if b"\x00" in data:
+        raise InputFileError(f"{path}: looks like a binary file (NUL bytes); only text files can be applied")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputFileError(f"{path}: not valid UTF-8 ({e.reason} at byte {e.start})") from None
+
+
+def add_model_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--model", help="'default' (embedded SmolLM2-135M apply model), a HF folder, or a .gguf file "
+                        "[env FASTAPPLY_MODEL]")
+    parser.add_argument("--device", help="cpu, cuda, cuda:N [env FASTAPPLY_DEVICE; default: cuda if available]")
+    parser.add_argument("--dtype", help="float32 | bfloat16 | float16 [env FASTAPPLY_DTYPE; default fp32 on cpu, bf16 on cuda]")
+    parser.add_argument("--adapter", help="LoRA adapter folder to merge, or 'none' [default: the shipped apply adapter "
+                        "for the default model]")
+    parser.add_argument("--prompt-format", default="morph", help="morph | fastapply-oss")
+
+
+def _apply_parser(sub) -> None:
+    p = sub.add_parser("apply", help="merge an edit snippet into a file")
+    p.add_argument("original", help="the file to edit")
+    p.add_argument("snippet", help="the edit snippet (lazy markers for unchanged code)")
+    p.add_argument("--instruction", default="", help="what the edit does (optional)")
+    p.add_argument("--k", type=int, default=64, help="max draft tokens per pass; 0 = plain greedy decoding")
+    p.add_argument("--fixed-k", action="store_true", help="always draft k tokens (no adaptive draft length)")
+    p.add_argument("--mode", default="model", choices=["model", "deterministic", "auto"])
+    p.add_argument("--windowing", default="auto", choices=["auto", "always", "never"])
+    p.add_argument("--max-tokens", type=int, help="max output tokens per generation")
+    p.add_argument("--language", help="language hint (default: from the file extension or content)")
+    p.add_argument("--out", help="write the merged file here instead of stdout")
+    p.add_argument("--json", action="store_true", help="print one JSON object {merged, stats, warnings, diff, ...}")
+    add_model_args(p)
+
+
+def cmd_apply(args) -> int:
+    from .applier import Applier, ApplyError, ApplyRequest
+    from .config import EngineConfig
+
+    try:
+        original = read_text_file(args.original)
+        snippet = read_text_file(args.snippet)
+        config = EngineConfig(k=args.k, adaptive=not args.fixed_k)
+    except ValueError as e:
+        print(f"fastapply: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    request = ApplyRequest(original, snippet, args.instruction, args.language, args.original, None,
+                           args.max_tokens, args.mode, args.windowing)
+    try:
+        request.check()  # fail on bad input before spending seconds on loading the model
+        applier = None if args.mode == "deterministic" else Applier.load(
+            args.model, args.device, args.dtype, config, args.prompt_format, args.adapter)
+        result = applier.apply(request) if applier else _deterministic_only(request)
+    except ApplyError as e:
+        print(f"fastapply: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (FileNotFoundError, ValueError) as e:  # model or config problems
+        print(f"fastapply: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=1))
+    elif args.out:
+        Path(args.out).write_text(result.merged, encoding="utf-8")
+    else:
+        sys.stdout.write(result.merged)
+    if args.json and args.out:
+        Path(args.out).write_text(result.merged, encoding="utf-8")
+    print(f"[{result.mode_used}{', windowed' if result.windowed else ''}] {result.stats.summary()}", file=sys.stderr)
+    for w in result.warnings:
+        print(f"warning: {w.code}: {w.message}", file=sys.stderr)
+    return 0
+
+
+def _deterministic_only(request):
+    """Deterministic mode needs no model: skip loading one."""
+    from .applier import apply_deterministic
+
+    return apply_deterministic(request)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    # Subcommands owned by other packages take their own arguments.
+    delegated = {"eval": "fastapply.evals.cli", "train": "fastapply.training.train", "serve": "fastapply.api.server",
+                 "bench": "fastapply.evals.bench", "demo": "fastapply.demo"}
+    if argv and argv[0] in delegated:
+        import importlib
+
+        return importlib.import_module(delegated[argv[0]]).main(argv[1:]) or 0
+    parser = argparse.ArgumentParser(prog="fastapply", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    _apply_parser(sub)
+    for name, text in (("demo", "apply an example edit with the embedded model and print stats"),
+                       ("serve", "HTTP service (POST /apply, /v1/chat/completions, /v1/code/apply)"),
+                       ("eval", "offline evaluation against an edit benchmark"),
+                       ("train", "fine-tune the embedded model into an apply model"),
+                       ("bench", "speed / load / gpu benchmarks")):
+        sub.add_parser(name, help=text, add_help=False)
+    args = parser.parse_args(argv)
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    return cmd_apply(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

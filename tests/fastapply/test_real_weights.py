@@ -1,0 +1,66 @@
+"""The embedded SmolLM2-135M weights: speculative == plain greedy token for token (fp32).
+
+Marked real_weights: CI runs these (a few seconds each once the GGUF is converted and cached)."""
+import pytest
+
+from fastapply.applier import Applier, ApplyRequest
+from fastapply.config import EngineConfig
+from fastapply.engine import Engine
+from fastapply.loader import ModelSpec, load_model
+from fastapply.sequence import GenerationRequest
+
+pytestmark = pytest.mark.real_weights
+
+ORIGINAL = '''import os
+
+
+def read_config(path):
+    """Read a key=value config file."""
+    values = {}
+    with open(path) as handle:
+        for line in handle:
+            key, _, value = line.partition("=")
+            values[key.strip()] = value.strip()
+    return values
+'''
+SNIPPET = '''# ... existing code ...
+def read_config(path, encoding="utf-8"):
+    """Read a key=value config file."""
+    values = {}
+    with open(path, encoding=encoding) as handle:
+        # ... existing code ...
+'''
+
+
+@pytest.fixture(scope="module")
+def smollm():
+    model, tokenizer, _ = load_model(ModelSpec("default", "cpu", "float32"))
+    return model, tokenizer
+
+
+def test_speculative_equals_plain_greedy_on_the_real_model(smollm):
+    model, tokenizer = smollm
+    applier = Applier(Engine(model, tokenizer, EngineConfig(k=0)))
+    prompt = applier.prompt_ids(ORIGINAL, SNIPPET)
+    original = tokenizer.encode(ORIGINAL, add_special_tokens=False)
+    plain = applier.engine.generate(GenerationRequest(prompt, [], max_new_tokens=48))
+    for k in (8, 64):
+        engine = Engine(model, tokenizer, EngineConfig(k=k))
+        spec = engine.generate(GenerationRequest(prompt, [original], max_new_tokens=48))
+        assert spec.output == plain.output
+    # a draft that is the model's own output: the pass count collapses
+    engine = Engine(model, tokenizer, EngineConfig(k=64, adaptive=False))
+    own = engine.generate(GenerationRequest(prompt, [plain.output], max_new_tokens=48))
+    assert own.output == plain.output and own.stats.passes == 1
+
+
+def test_applier_end_to_end_on_the_real_model(smollm):
+    model, tokenizer = smollm
+    applier = Applier(Engine(model, tokenizer, EngineConfig(k=64)))
+    result = applier.apply(ApplyRequest(ORIGINAL, SNIPPET, max_tokens=160))
+    assert result.stats.output_tokens > 0 and result.stats.passes <= result.stats.output_tokens
+    assert result.diff is not None
+    codes = {w.code for w in result.warnings}
+    if result.merged.strip() != ORIGINAL.replace("(path)", '(path, encoding="utf-8")').replace(
+            "open(path)", "open(path, encoding=encoding)").strip():
+        assert codes, "a wrong merge must come with warnings"
