@@ -2,4 +2,4 @@
 from .app import create_app
 from .settings import Settings
 
-__all__ = ["create_app", "Settings"]
+__all__ = ["Settings", "create_app"]

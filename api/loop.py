@@ -83,11 +83,11 @@ class EngineLoop:
     # -- called from the event loop -----------------------------------------------------------------
     @property
     def queue_depth(self) -> int:
-        return len(self.engine.waiting)
+        return self.engine.queue_depth
 
     @property
     def batch_size(self) -> int:
-        return len(self.engine.running)
+        return self.engine.batch_size
 
     def submit(self, requests: list[GenerationRequest]) -> Job:
         """Queue a job's generations; raises APIError 503 (queue full) or 413 (over the KV budget)."""
@@ -175,11 +175,7 @@ class EngineLoop:
         with self._wake:
             jobs, self._jobs = self._jobs, []
         # The failed pass may have left caches half-written: drop every sequence and start clean.
-        with self.engine._lock:
-            for seq in [*self.engine.running, *self.engine.waiting]:
-                seq.finish("error")
-            self.engine.running.clear()
-            self.engine.waiting.clear()
+        self.engine.abort_all("error")
         failure = APIError(500, f"the model failed while generating: {type(error).__name__}: {error}",
                            "engine_error")
         for job in jobs:

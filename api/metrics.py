@@ -94,7 +94,8 @@ class Metrics:
             tokens = sum(n for t, n in self._recent_tokens if now - t <= THROUGHPUT_WINDOW_S)
         return tokens / THROUGHPUT_WINDOW_S
 
-    def render(self, gauges: dict[str, tuple[float, str]]) -> str:
+    def render(self, gauges: dict[str, tuple]) -> str:
+        """``gauges``: name -> (value, help[, type]); values read from the engine at scrape time."""
         lines: list[str] = []
         with self._lock:
             for name in sorted(self.counters):
@@ -109,8 +110,10 @@ class Metrics:
                         le = "+Inf" if bound == float("inf") else _num(bound)
                         lines.append(f"{name}_bucket{_labels((*key, ('le', le)))} {cumulative}")
                     lines += [f"{name}_sum{_labels(key)} {_num(h.total)}", f"{name}_count{_labels(key)} {h.n}"]
-        for name, (value, help_text) in sorted(gauges.items()):
-            lines += [f"# HELP {name} {help_text}", f"# TYPE {name} gauge", f"{name} {_num(value)}"]
+        for name, (value, help_text, *kind) in sorted(gauges.items()):
+            # Engine-owned totals (forward passes) are read at scrape time but are counters.
+            lines += [f"# HELP {name} {help_text}", f"# TYPE {name} {kind[0] if kind else 'gauge'}",
+                      f"{name} {_num(value)}"]
         return "\n".join(lines) + "\n"
 
     def counter_value(self, name: str, **labels) -> float:

