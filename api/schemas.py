@@ -7,11 +7,21 @@ speculative output lossless.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_validator
+from pydantic import AfterValidator, AliasChoices, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 MODEL_ALIASES = ("morph-v3-fast", "morph-v3-large", "auto")
+
+
+def _required(message: str, blank_ok: bool = True) -> AfterValidator:
+    """Rejects an empty string (and a whitespace-only one unless ``blank_ok``) with ``message``."""
+    def check(value: str) -> str:
+        if not (value if blank_ok else value.strip()):
+            raise ValueError(message)
+        return value
+
+    return AfterValidator(check)
 
 
 class ApplyOptions(BaseModel):
@@ -27,26 +37,14 @@ class ApplyOptions(BaseModel):
 class ApplyBody(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
-    original: StrictStr
-    snippet: StrictStr = Field(validation_alias=AliasChoices("snippet", "update"))
+    original: Annotated[StrictStr, _required(
+        "original is empty (to create a new file, send its full text instead of an apply)")]
+    snippet: Annotated[StrictStr, _required("the edit snippet is empty", blank_ok=False)] = Field(
+        validation_alias=AliasChoices("snippet", "update"))
     instruction: StrictStr = ""
     language: StrictStr | None = None
     path: StrictStr | None = None
     options: ApplyOptions = Field(default_factory=ApplyOptions)
-
-    @field_validator("original")
-    @classmethod
-    def _original_not_empty(cls, value: str) -> str:
-        if not value:
-            raise ValueError("original is empty (to create a new file, send its full text instead of an apply)")
-        return value
-
-    @field_validator("snippet")
-    @classmethod
-    def _snippet_not_empty(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("the edit snippet is empty")
-        return value
 
 
 class RelaceBody(BaseModel):
@@ -54,25 +52,13 @@ class RelaceBody(BaseModel):
 
     model_config = ConfigDict(extra="ignore", populate_by_name=True)
 
-    initial_code: StrictStr = Field(validation_alias=AliasChoices("initial_code", "initialCode"))
-    edit_snippet: StrictStr = Field(validation_alias=AliasChoices("edit_snippet", "editSnippet"))
+    initial_code: Annotated[StrictStr, _required("initial_code is empty")] = Field(
+        validation_alias=AliasChoices("initial_code", "initialCode"))
+    edit_snippet: Annotated[StrictStr, _required("edit_snippet is empty", blank_ok=False)] = Field(
+        validation_alias=AliasChoices("edit_snippet", "editSnippet"))
     instruction: StrictStr = ""
     stream: StrictBool = False
     model: StrictStr | None = None
-
-    @field_validator("initial_code")
-    @classmethod
-    def _code_not_empty(cls, value: str) -> str:
-        if not value:
-            raise ValueError("initial_code is empty")
-        return value
-
-    @field_validator("edit_snippet")
-    @classmethod
-    def _snippet_not_empty(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("edit_snippet is empty")
-        return value
 
 
 class TextPart(BaseModel):

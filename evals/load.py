@@ -127,7 +127,7 @@ async def bench(args) -> list[Level]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="fastapply bench load", description=__doc__.split("\n\n")[0])
     p.add_argument("--url", default="http://127.0.0.1:8000")
-    p.add_argument("--dataset", required=True, help="JSONL cases (e.g. /work/shared/bench/dev.jsonl)")
+    p.add_argument("--data", "--dataset", dest="dataset", required=True, help="JSONL cases (e.g. /work/shared/bench/dev.jsonl)")
     p.add_argument("--limit", type=int, default=16, help="cases to send per level [16]")
     p.add_argument("--concurrency", default="1,2,4,8", help="comma-separated levels; the first is the baseline")
     p.add_argument("--max-tokens", type=int, help="options.max_tokens per request")

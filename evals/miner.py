@@ -13,8 +13,9 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from fastapply.merge.languages import detect_language
+
 from .dataset import write_cases
-from .languages import language_for_path
 from .metrics import count_marker_lines
 from .snippets import VARIANTS, make_snippet
 
@@ -99,7 +100,7 @@ def mine_repo(repo: str | Path, config: MineConfig = MineConfig()) -> list[dict]
         if change is None:
             continue
         path, n_changed = change
-        language = language_for_path(path)
+        language = detect_language(path=path)
         if language is None or not config.min_changed_lines <= n_changed <= config.max_changed_lines:
             continue
         before, after = file_at(repo, f"{sha}^1", path), file_at(repo, sha, path)

@@ -60,7 +60,11 @@ def evaluate(data: str | Path | None = None, *, applier=None, model: str | None 
     cases, skipped = load_cases(data_path, limit=limit)
     if not cases:
         raise ValueError(f"no usable cases in {data_path} ({len(skipped)} malformed rows)")
-    if applier is None:
+    if applier is None and config.mode == "deterministic":
+        from fastapply.applier import DeterministicApplier
+
+        applier = DeterministicApplier()  # no model needed: skip loading one
+    elif applier is None:
         from fastapply.applier import Applier
 
         applier = Applier.load(model=model, device=device, dtype=dtype)

@@ -13,6 +13,13 @@ def _pyplot():
     return plt
 
 
+def _save(plt, fig, path: Path) -> Path:
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
 def plot_speedup_vs_k(speedup: dict[str, float], path: Path) -> Path | None:
     """Speedup over k=0 for each k swept; skipped when the run swept no more than k=0 and one k."""
     points = sorted((int(k), v) for k, v in speedup.items())
@@ -26,10 +33,7 @@ def plot_speedup_vs_k(speedup: dict[str, float], path: Path) -> Path | None:
     ax.set_ylabel("speedup vs k=0 (latency ratio)")
     ax.set_title("Speedup vs k")
     ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return _save(plt, fig, path)
 
 
 def plot_tokens_per_pass(rows: list[dict], path: Path) -> Path | None:
@@ -42,10 +46,7 @@ def plot_tokens_per_pass(rows: list[dict], path: Path) -> Path | None:
     ax.set_xlabel("tokens per forward pass")
     ax.set_ylabel("cases")
     ax.set_title("Tokens per pass")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return _save(plt, fig, path)
 
 
 def plot_accuracy_by_language(by_language: dict[str, dict], path: Path) -> Path | None:
@@ -64,10 +65,7 @@ def plot_accuracy_by_language(by_language: dict[str, dict], path: Path) -> Path 
     ax.set_ylabel("match rate")
     ax.set_title("Accuracy by language")
     ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return _save(plt, fig, path)
 
 
 def render_plots(summary: dict, rows: list[dict], out_dir: Path) -> list[Path]:

@@ -10,9 +10,16 @@ from __future__ import annotations
 import difflib
 import re
 
-from .languages import FUNCTION_NODE_TYPES, WRAPPER_NODE_TYPES, marker_line
-from .syntax import get_parser
+from fastapply.merge.languages import marker_line, parse
 
+# Tree-sitter node types that count as a "function" when a change is widened to its function.
+FUNCTION_NODE_TYPES = {
+    "function_definition", "function_declaration", "function_item", "method_declaration", "method_definition",
+    "constructor_declaration", "function_expression", "arrow_function", "func_literal",
+    "generator_function_declaration", "method", "singleton_method",
+}
+# Syntax that belongs to the function but sits in a parent node: decorators, `export`.
+WRAPPER_NODE_TYPES = {"decorated_definition", "export_statement"}
 CONTEXT_LINES = 3
 MAX_FUNCTION_LINES = 150  # a longer "function" is a class body or a test table: keep plain context
 VARIANTS = ("context3", "function")
@@ -53,10 +60,10 @@ def _indent(line: str) -> int:
 
 
 def _function_span_tree_sitter(after: list[str], region: Region, language: str) -> Region | None:
-    parser = get_parser(language)
-    if parser is None:
+    tree = parse("".join(after), language)
+    if tree is None:
         return None
-    root = parser.parse("".join(after).encode("utf-8")).root_node
+    root = tree.root_node
     first, last = region[0], max(region[0], region[1] - 1)
     node = root.named_descendant_for_point_range((first, 0), (last, len(after[last].encode("utf-8")) - 1))
     while node is not None and node.type not in FUNCTION_NODE_TYPES:

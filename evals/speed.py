@@ -71,7 +71,8 @@ def bench_case(applier, name, prompt, refs, n, ks, prompt_lookup, hf_plain=False
              "tok_s": round(len(tokens) / seconds, 2), "identical": tokens == plain}
         if stats is not None:
             r.update(passes=stats.passes, tokens_per_pass=round(stats.tokens_per_pass, 2),
-                     decode_tok_s=round(stats.tokens_per_s, 2))
+                     decode_tok_s=round(stats.tokens_per_s, 2),
+                     decode_ratio=round(stats.tokens_per_s / max(plain_stats.tokens_per_s, 1e-9), 2))
         r["ratio"] = round(plain_s / seconds * len(tokens) / max(len(plain), 1), 2)
         rows.append(r)
         print(_line(r), file=sys.stderr, flush=True)
@@ -95,10 +96,11 @@ def _line(r) -> str:
 
 
 def markdown(rows: list[dict]) -> str:
-    head = "| case | method | k | tokens | tok/s | × plain greedy | passes | tokens/pass | identical to greedy |\n"
-    head += "|---|---|---|---|---|---|---|---|---|\n"
+    head = ("| case | method | k | tokens | tok/s (end to end) | × plain greedy | decode × plain | passes | "
+            "tokens/pass | identical to greedy |\n|---|---|---|---|---|---|---|---|---|---|\n")
     return head + "".join(
         f"| {r['case']} | {r['method']} | {r['k']} | {r['tokens']} | {r['tok_s']:.1f} | {r['ratio']:.2f} | "
+        f"{r.get('decode_ratio', '—')} | "
         f"{r.get('passes', '—')} | {r.get('tokens_per_pass', '—')} | {'yes' if r['identical'] else 'NO'} |\n"
         for r in rows)
 
@@ -110,12 +112,15 @@ def summary(rows: list[dict], ks: list[int]) -> str:
     dev = [r for r in rows if r["case"].startswith("dev:")]
     if not dev:
         return ""
-    out = "| method | k | cases | geo-mean × plain greedy | min × | mean tokens/pass | identical |\n|---|---|---|---|---|---|---|\n"
+    out = ("| method | k | cases | geo-mean × plain greedy (end to end) | min × | geo-mean decode × plain | "
+           "mean tokens/pass | identical |\n|---|---|---|---|---|---|---|---|\n")
     for method, k in sorted({(r["method"], r["k"]) for r in dev}, key=lambda m: (m[0] != "fastapply", m[1])):
         sel = [r for r in dev if r["method"] == method and r["k"] == k]
         geo = math.exp(sum(math.log(max(r["ratio"], 1e-6)) for r in sel) / len(sel))
         tpp = [r["tokens_per_pass"] for r in sel if "tokens_per_pass" in r]
-        out += (f"| {method} | {k} | {len(sel)} | {geo:.2f} | {min(r['ratio'] for r in sel):.2f} | "
+        dec = [r["decode_ratio"] for r in sel if "decode_ratio" in r]
+        dec_geo = f"{math.exp(sum(math.log(max(d, 1e-6)) for d in dec) / len(dec)):.2f}" if dec else "—"
+        out += (f"| {method} | {k} | {len(sel)} | {geo:.2f} | {min(r['ratio'] for r in sel):.2f} | {dec_geo} | "
                 f"{(sum(tpp) / len(tpp)) if tpp else float('nan'):.1f} | {sum(r['identical'] for r in sel)}/{len(sel)} |\n")
     return out
 

@@ -4,64 +4,23 @@
 files do not parse cleanly with the bundled grammar (new syntax, templates), and the merge should not
 be blamed for that. A language with no grammar available gives ``None`` (unknown), never False.
 
-Grammars come from the single-language wheels (``tree_sitter_python`` ...) first because they work
-offline; tree-sitter-language-pack >= 1.0 downloads parsers at run time, which fails without network,
-so it is only the fallback.
+Grammars come from ``fastapply.merge.languages`` (single-language wheels first because they work
+offline; tree-sitter-language-pack >= 1.0 downloads parsers at run time, so it is only the fallback).
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from functools import lru_cache
 
-LANGUAGE_ALIASES = {
-    "py": "python", "python3": "python", "js": "javascript", "jsx": "javascript", "mjs": "javascript",
-    "ts": "typescript", "golang": "go", "rs": "rust", "c++": "cpp", "cs": "csharp", "c#": "csharp",
-    "sh": "bash", "shell": "bash", "yml": "yaml", "md": "markdown", "kt": "kotlin", "rb": "ruby",
-}
-# module name, attribute holding the language() function, for grammars shipped as their own wheel
-_GRAMMAR_WHEELS = {
-    "typescript": ("tree_sitter_typescript", "language_typescript"),
-    "tsx": ("tree_sitter_typescript", "language_tsx"),
-    "php": ("tree_sitter_php", "language_php"),
-}
-
-
-def canonical_language(language: str | None) -> str:
-    name = (language or "").strip().lower()
-    return LANGUAGE_ALIASES.get(name, name)
-
-
-@lru_cache(maxsize=None)
-def get_parser(language: str | None):
-    """A tree-sitter Parser for ``language``, or None if no grammar can be had (result cached)."""
-    name = canonical_language(language)
-    if not name or name == "unknown":
-        return None
-    try:
-        import tree_sitter
-    except ImportError:
-        return None
-    module_name, attr = _GRAMMAR_WHEELS.get(name, (f"tree_sitter_{name}", "language"))
-    try:
-        module = importlib.import_module(module_name)
-        return tree_sitter.Parser(tree_sitter.Language(getattr(module, attr)()))
-    except Exception:  # missing wheel, or ABI mismatch with the installed tree_sitter
-        pass
-    try:
-        from tree_sitter_language_pack import get_parser as pack_parser
-
-        return pack_parser(name)
-    except Exception:  # unknown language, or the pack could not download the grammar
-        return None
+from fastapply.merge.languages import get_ts_parser as get_parser  # noqa: F401  (re-exported)
+from fastapply.merge.languages import parse
 
 
 def count_error_nodes(text: str, language: str | None) -> int | None:
     """ERROR plus MISSING nodes in the parse of ``text``; None if the language has no grammar."""
-    parser = get_parser(language)
-    if parser is None:
+    tree = parse(text, language)
+    if tree is None:
         return None
-    root = parser.parse(text.encode("utf-8")).root_node
+    root = tree.root_node
     if not root.has_error:
         return 0
     count = 0

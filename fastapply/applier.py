@@ -202,6 +202,15 @@ def apply_deterministic(request: ApplyRequest) -> ApplyResult:
     return _deterministic(ApplyRequest(**{**request.__dict__, "mode": "deterministic"}), candidate, language, started)
 
 
+class DeterministicApplier:
+    """An applier for mode=deterministic that loads no model (same ``apply`` interface)."""
+
+    engine = None
+
+    def apply(self, request: ApplyRequest) -> ApplyResult:
+        return apply_deterministic(request)
+
+
 def _deterministic(request, candidate, language, started) -> ApplyResult | None:
     if request.mode == "model":
         return None

@@ -1,8 +1,10 @@
-"""Language names, detection, comment syntax and tree-sitter parsers.
+"""Language names, detection, comment syntax and tree-sitter parsers: the one table of per-language
+facts that the merge, the applier and the eval harness share.
 
 Parsers come from the per-language ``tree_sitter_<lang>`` wheels when installed (no network, fast
-start), else from ``tree_sitter_language_pack`` (which may download a grammar on first use). A
-language without a grammar still merges line-wise; only the syntax-aware steps are skipped.
+start), else from ``tree_sitter_language_pack`` (1.x downloads a grammar on first use, which fails
+offline, so it is only the fallback). A language without a grammar still merges line-wise; only the
+syntax-aware steps are skipped.
 """
 
 from __future__ import annotations
@@ -28,28 +30,29 @@ EXTENSIONS = {
 # Hints agents send ("py", "js", "c++", "golang") -> canonical name.
 ALIASES = {
     "py": "python", "python3": "python", "js": "javascript", "jsx": "javascript",
-    "node": "javascript", "ts": "typescript", "golang": "go", "rs": "rust", "c++": "cpp",
+    "mjs": "javascript", "node": "javascript", "ts": "typescript", "golang": "go", "rs": "rust", "c++": "cpp",
     "cxx": "cpp", "cc": "cpp", "h": "c", "md": "markdown", "sh": "bash", "shell": "bash",
     "yml": "yaml", "c#": "csharp", "cs": "csharp", "kt": "kotlin", "rb": "ruby", "htm": "html",
 }
 
 _LINE = {"python": "#", "ruby": "#", "bash": "#", "yaml": "#", "toml": "#", "perl": "#",
-         "r": "#", "sql": "--", "lua": "--", "haskell": "--", "markdown": None, "html": None,
-         "xml": None, "css": None, "scss": "//"}
-_BLOCK = {"python": None, "ruby": None, "bash": None, "yaml": None, "toml": None,
+         "r": "#", "elixir": "#", "sql": "--", "lua": "--", "haskell": "--", "markdown": None,
+         "html": None, "xml": None, "css": None, "scss": "//"}
+_BLOCK = {"python": None, "ruby": None, "bash": None, "yaml": None, "toml": None, "elixir": None,
           "markdown": ("<!--", "-->"), "html": ("<!--", "-->"), "xml": ("<!--", "-->"),
           "lua": ("--[[", "]]"), "haskell": ("{-", "-}")}
 
 # Languages whose blocks are delimited by indentation rather than braces.
 INDENT_LANGUAGES = {"python", "yaml"}
 
-_WHEELS = {  # language -> (module, attribute returning the language pointer)
-    "python": ("tree_sitter_python", "language"), "javascript": ("tree_sitter_javascript", "language"),
+# Grammar wheels that do not follow the ``tree_sitter_<lang>`` module / ``language()`` pattern:
+# language -> (module, attribute returning the language pointer).
+_WHEELS = {
     "typescript": ("tree_sitter_typescript", "language_typescript"),
-    "tsx": ("tree_sitter_typescript", "language_tsx"), "go": ("tree_sitter_go", "language"),
-    "rust": ("tree_sitter_rust", "language"), "java": ("tree_sitter_java", "language"),
-    "c": ("tree_sitter_c", "language"), "cpp": ("tree_sitter_cpp", "language"),
+    "tsx": ("tree_sitter_typescript", "language_tsx"),
+    "php": ("tree_sitter_php", "language_php"), "csharp": ("tree_sitter_c_sharp", "language"),
 }
+MARKER_TEXT = "... existing code ..."
 
 
 def normalize_language(name: str | None) -> str | None:
@@ -104,22 +107,34 @@ def comment_syntax(language: str | None) -> tuple[str | None, tuple[str, str] | 
     return line, block
 
 
+def marker_line(language: str | None, indent: str = "", text: str = MARKER_TEXT) -> str:
+    """A lazy marker written as a comment of the language: its line comment, else its block
+    comment (``# ... existing code ...``, ``<!-- ... existing code ... -->``, ``// ...`` by default)."""
+    line, block = comment_syntax(language)
+    if line:
+        return f"{indent}{line} {text}"
+    if block:
+        return f"{indent}{block[0]} {text} {block[1]}"
+    return f"{indent}// {text}"
+
+
 @functools.lru_cache(maxsize=None)
 def get_ts_parser(language: str | None):
     """A tree-sitter parser for the language, or None when no grammar is available offline."""
     lang = normalize_language(language)
-    if not lang:
+    if not lang or lang == "unknown":
         return None
     try:
         import tree_sitter
-
-        if lang in _WHEELS:
-            module_name, attr = _WHEELS[lang]
-            try:
-                module = importlib.import_module(module_name)
-                return tree_sitter.Parser(tree_sitter.Language(getattr(module, attr)()))
-            except ImportError:
-                pass
+    except ImportError:
+        return None
+    module_name, attr = _WHEELS.get(lang, (f"tree_sitter_{lang}", "language"))
+    try:
+        module = importlib.import_module(module_name)
+        return tree_sitter.Parser(tree_sitter.Language(getattr(module, attr)()))
+    except Exception:  # no wheel, or an ABI mismatch with the installed tree_sitter
+        pass
+    try:
         from tree_sitter_language_pack import get_parser
 
         return get_parser(lang)

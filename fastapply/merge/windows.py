@@ -13,7 +13,7 @@ Protocol for the engine:
 from __future__ import annotations
 
 from fastapply.merge.chunks import split_chunks
-from fastapply.merge.languages import comment_syntax, detect_language
+from fastapply.merge.languages import detect_language, marker_line
 from fastapply.merge.merge import plan_chunks, split_lines
 
 DEFAULT_CONTEXT_LINES = 8
@@ -64,7 +64,7 @@ def window_snippet(snippet: str, original: str, window: tuple[int, int],
     syntax) stands for untouched window lines before, between and after them.
     """
     lang, orig, plans, _ = _plans(original, snippet, language)
-    marker = _marker_text(lang)
+    marker = marker_line(lang)
     start, end = window
     parts: list[str] = []
     pos = start
@@ -78,15 +78,6 @@ def window_snippet(snippet: str, original: str, window: tuple[int, int],
     if pos < end:
         parts.append(_indent_like(parts[-1:] or [""]) + marker)
     return "\n".join(parts) + "\n"
-
-
-def _marker_text(lang: str | None) -> str:
-    line, block = comment_syntax(lang)
-    if line:
-        return f"{line} ... existing code ..."
-    if block:
-        return f"{block[0]} ... existing code ... {block[1]}"
-    return "// ... existing code ..."
 
 
 def _indent_like(lines: list[str]) -> str:

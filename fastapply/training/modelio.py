@@ -37,7 +37,10 @@ def _dequantized_dir() -> Path:
     tok = AutoTokenizer.from_pretrained(_gguf_dir(), gguf_file=GGUF_NAME)
     gguf_model = AutoModelForCausalLM.from_pretrained(_gguf_dir(), gguf_file=GGUF_NAME, dtype=torch.float32)
     # A GGUF-loaded model refuses save_pretrained, so copy its weights into a plain one.
-    plain = AutoModelForCausalLM.from_config(gguf_model.config, dtype=torch.float32)
+    config = gguf_model.config
+    if hasattr(config, "quantization_config"):
+        del config.quantization_config  # the copy is plain float32, not GGUF
+    plain = AutoModelForCausalLM.from_config(config, dtype=torch.float32)
     plain.load_state_dict(gguf_model.state_dict())
     tmp = out.with_name(out.name + ".tmp")
     plain.save_pretrained(tmp)
@@ -72,9 +75,15 @@ def load_tokenizer(base: str | None = None):
 
 
 def load_base_model(base: str | None = None, dtype: torch.dtype = torch.float32, device: str = "cpu"):
-    from transformers import AutoModelForCausalLM
+    from transformers import AutoConfig, AutoModelForCausalLM
 
-    model = AutoModelForCausalLM.from_pretrained(base_dir(base), dtype=dtype)
+    path = base_dir(base)
+    config = AutoConfig.from_pretrained(path)
+    # Caches written before this fix keep the GGUF ``quantization_config`` of the model they were
+    # de-quantized from, which makes transformers attach a GGUF quantizer to plain float32 weights.
+    if hasattr(config, "quantization_config"):
+        del config.quantization_config
+    model = AutoModelForCausalLM.from_pretrained(path, config=config, dtype=dtype, attn_implementation="sdpa")
     return model.to(device)
 
 

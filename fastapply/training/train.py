@@ -53,6 +53,11 @@ class TrainConfig:
     lora_dropout: float = 0.0
     device: str = "auto"
     fmt: str = "morph"
+    # CPU threads for torch (0 = torch's default, one per core). On a CPU shared with other work, 1 is
+    # faster than 2: with a second busy process, OpenMP barriers stall the whole step whenever one of
+    # the two threads is descheduled (measured: fwd+bwd of a 1,273-token example 24 s at 1 thread vs
+    # ~118 s at 2 threads while a benchmark held one core; sgemm 70 vs 50 GFLOPS, elementwise ops 5x).
+    threads: int = 0
 
     def __post_init__(self) -> None:
         if self.schedule not in ("cosine", "constant"):
@@ -65,6 +70,8 @@ class TrainConfig:
             raise ValueError("max_minutes must be > 0")
         if min(self.eval_every, self.save_every, self.eval_n, self.eval_loss_n) < 0 or self.lora_r < 1:
             raise ValueError("eval/save intervals and counts must be >= 0, lora_r >= 1")
+        if self.threads < 0:
+            raise ValueError("threads must be >= 0 (0 = torch default)")
         if self.device not in ("auto", "cpu", "cuda"):
             raise ValueError("device must be auto, cpu or cuda")
 
@@ -94,6 +101,8 @@ def _eval(model, tok, cfg: TrainConfig, val_rows: list[dict], step: int) -> dict
 
 def train(cfg: TrainConfig, command: str = "") -> dict:
     torch.manual_seed(cfg.seed)
+    if cfg.threads:
+        torch.set_num_threads(cfg.threads)
     device = "cuda" if cfg.device == "auto" and torch.cuda.is_available() else ("cpu" if cfg.device == "auto" else cfg.device)
     out = Path(cfg.out_dir)
     out.mkdir(parents=True, exist_ok=True)

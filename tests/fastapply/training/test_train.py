@@ -114,6 +114,32 @@ def test_bad_config_raises(tmp_path):
         TrainConfig(data="x", grad_accum=0)
     with pytest.raises(ValueError):
         TrainConfig(data="x", max_minutes=0)
+    with pytest.raises(ValueError):
+        TrainConfig(data="x", threads=-1)
+
+
+def test_threads_flag_parses():
+    from fastapply.training.train import build_parser
+
+    assert build_parser().parse_args(["--data", "x", "--threads", "1"]).threads == 1
+    assert build_parser().parse_args(["--data", "x"]).threads == 0
+
+
+def test_base_model_ignores_stale_gguf_quantization_config(tmp_path, tiny_base):
+    """Older de-quantized caches kept the GGUF quantization_config; loading must give a plain model."""
+    import shutil
+
+    from fastapply.training.modelio import load_base_model
+
+    base = tmp_path / "base"
+    shutil.copytree(tiny_base, base)
+    cfg = json.loads((base / "config.json").read_text())
+    cfg["quantization_config"] = {"quant_method": "gguf", "dequantize": False, "gguf_file": "x.gguf"}
+    (base / "config.json").write_text(json.dumps(cfg))
+    model = load_base_model(str(base))
+    assert getattr(model, "hf_quantizer", None) is None
+    assert getattr(model.config, "quantization_config", None) is None
+    assert model.config._attn_implementation == "sdpa"
 
 
 def test_answer_loss_matches_full_masked_loss(tokenizer, tiny_base):
