@@ -29,7 +29,8 @@ async def apply(request: Request):
     body = parse_body(ApplyBody, await read_json(request, service.settings.max_body_bytes))
     options = body.options
     apply_request = ApplyRequest(body.original, body.snippet, body.instruction, body.language, body.path,
-                                 options.k, options.max_tokens, options.mode, options.windowing)
+                                 options.k, options.max_tokens, options.mode or service.settings.default_mode,
+                                 options.windowing)
     work = await service.apply_work(apply_request)
     job = service.submit(work)
     if not options.stream:

@@ -93,7 +93,8 @@ async def _work(service: Service, chat: ChatRequest):
         raise APIError(400, "<code> is empty", "invalid_apply_message")
     if not update.strip():
         raise APIError(400, "<update> is empty", "invalid_apply_message")
-    return await service.apply_work(ApplyRequest(code, update, instruction, max_tokens=chat.token_limit))
+    return await service.apply_work(ApplyRequest(code, update, instruction, max_tokens=chat.token_limit,
+                                                         mode=service.settings.default_mode))
 
 
 async def _chunks(service: Service, work, job, completion_id: str, created: int, model: str, include_usage: bool):
@@ -127,8 +128,12 @@ def finish_reason(done: Done) -> str:
 def usage(stats: Stats) -> dict:
     return {"prompt_tokens": stats.prompt_tokens, "completion_tokens": stats.output_tokens,
             "total_tokens": stats.prompt_tokens + stats.output_tokens,
-            "completion_tokens_details": {"accepted_prediction_tokens": stats.accepted_tokens,
-                                          "rejected_prediction_tokens": stats.drafted_tokens - stats.accepted_tokens}}
+            # Prediction tokens are those drafted from the references (the prediction, or the file);
+            # drafts from the output's own repeats are the engine's business, not the client's.
+            "completion_tokens_details": {
+                "accepted_prediction_tokens": stats.accepted_tokens - stats.self_accepted_tokens,
+                "rejected_prediction_tokens": (stats.drafted_tokens - stats.self_drafted_tokens)
+                - (stats.accepted_tokens - stats.self_accepted_tokens)}}
 
 
 def extension(done: Done) -> dict:

@@ -39,7 +39,8 @@ async def code_apply(request: Request):
     body = parse_body(RelaceBody, await read_json(request, service.settings.max_body_bytes))
     if body.model is not None and body.model not in ("relace-apply-3", "auto"):
         check_model(service, body.model)
-    work = await service.apply_work(ApplyRequest(body.initial_code, body.edit_snippet, body.instruction))
+    work = await service.apply_work(ApplyRequest(body.initial_code, body.edit_snippet, body.instruction,
+                                                         mode=service.settings.default_mode))
     job = service.submit(work)
     if not body.stream:
         return JSONResponse(relace_body(await service.collect(work, job, ENDPOINT, request)))

@@ -29,7 +29,7 @@ class ApplyOptions(BaseModel):
 
     k: StrictInt | None = Field(None, ge=0, le=1024, description="max draft tokens per pass; 0 = plain greedy")
     max_tokens: StrictInt | None = Field(None, ge=1, description="max output tokens per model generation")
-    mode: Literal["model", "deterministic", "auto"] = "model"
+    mode: Literal["model", "deterministic", "auto"] | None = None  # None: the server's --mode
     stream: StrictBool = False
     windowing: Literal["auto", "always", "never"] = "auto"
 

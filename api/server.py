@@ -10,6 +10,7 @@ from .settings import Settings
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from fastapply.applier import DEFAULT_MODE, MODES
     from fastapply.cli import add_model_args
 
     p = argparse.ArgumentParser(prog="fastapply serve", description="HTTP service: POST /apply, "
@@ -18,6 +19,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000)
     add_model_args(p)
     p.add_argument("--served-model-name", help="model id in /v1/models [derived from --model]")
+    p.add_argument("--mode", default=DEFAULT_MODE, choices=MODES,
+                   help=f"mode of requests that name none (Morph/Relace clients never do) [{DEFAULT_MODE}]")
     p.add_argument("--k", type=int, default=64, help="max draft tokens verified per pass; 0 = plain greedy")
     p.add_argument("--max-batch", type=int, default=8, help="sequences verified together in one forward")
     p.add_argument("--max-queue", type=int, default=64, help="requests waiting for a batch slot before 503")
@@ -33,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
 def settings_from_args(args: argparse.Namespace) -> Settings:
     return Settings(host=args.host, port=args.port, model=args.model, device=args.device, dtype=args.dtype,
                     adapter=args.adapter, prompt_format=args.prompt_format,
-                    served_model_name=args.served_model_name, k=args.k, max_batch=args.max_batch,
+                    served_model_name=args.served_model_name, k=args.k, default_mode=args.mode, max_batch=args.max_batch,
                     max_queue=args.max_queue, max_kv_tokens=args.max_kv_tokens,
                     max_body_bytes=args.max_body_bytes, request_timeout=args.request_timeout,
                     api_key=args.api_key or os.environ.get("FASTAPPLY_API_KEY") or None)

@@ -5,6 +5,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from fastapply.applier import DEFAULT_MODE, MODES
+
 from .schemas import MODEL_ALIASES
 
 DEFAULT_SERVED_NAME = "fastapply-smollm2-135m"
@@ -21,6 +23,7 @@ class Settings:
     prompt_format: str = "morph"
     served_model_name: str | None = None  # the id in /v1/models; None: derived from ``model``
     k: int = 64
+    default_mode: str = DEFAULT_MODE  # mode of requests that do not name one (all Morph/Relace requests)
     max_batch: int = 8
     max_queue: int = 64  # requests waiting for a batch slot; more get 503 + Retry-After
     max_kv_tokens: int = 131072
@@ -32,6 +35,8 @@ class Settings:
         for name in ("max_batch", "max_queue", "max_body_bytes"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be >= 1, got {getattr(self, name)}")
+        if self.default_mode not in MODES:
+            raise ValueError(f"default_mode must be one of {', '.join(MODES)}, got {self.default_mode!r}")
         if self.request_timeout <= 0:
             raise ValueError(f"request_timeout must be > 0, got {self.request_timeout}")
 

@@ -1,10 +1,11 @@
-"""``fastapply bench speed | load | gpu``: the benchmarks, each a module of its own."""
+"""``fastapply bench speed | load | drafts | gpu``: the benchmarks, each a module of its own."""
 from __future__ import annotations
 
 import importlib
 import sys
 
-BENCHMARKS = {"speed": "fastapply.evals.speed", "load": "fastapply.evals.load", "gpu": "fastapply.evals.gpu"}
+BENCHMARKS = {"speed": "fastapply.evals.speed", "load": "fastapply.evals.load", "drafts": "fastapply.evals.draft_sim",
+              "gpu": "fastapply.evals.gpu"}
 
 
 def main(argv=None) -> int:

@@ -25,7 +25,8 @@ def _run_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", help="model path or name (default: the embedded model)")
     p.add_argument("--device")
     p.add_argument("--dtype")
-    p.add_argument("--mode", default="model", choices=("model", "deterministic", "auto"))
+    p.add_argument("--mode", default="model", choices=("model", "deterministic", "auto"),
+                   help="model (default here: an eval measures the model), deterministic, or auto")
     p.add_argument("--k", default="64", help="draft tokens per pass; a comma list sweeps k (k=0 is added)")
     p.add_argument("--limit", type=int, help="first N usable cases only")
     p.add_argument("--max-tokens", type=int)

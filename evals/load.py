@@ -113,7 +113,7 @@ async def bench(args) -> list[Level]:
         print(f"skipped {row}", file=sys.stderr)
     if not cases:
         raise SystemExit(f"no usable cases in {args.dataset}")
-    options = {k: v for k, v in (("max_tokens", args.max_tokens), ("k", args.k)) if v is not None}
+    options = {k: v for k, v in (("max_tokens", args.max_tokens), ("k", args.k), ("mode", args.mode)) if v is not None}
     headers = {"Authorization": f"Bearer {args.api_key}"} if args.api_key else {}
     levels = []
     async with httpx.AsyncClient(base_url=args.url, headers=headers, timeout=args.timeout,
@@ -132,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--concurrency", default="1,2,4,8", help="comma-separated levels; the first is the baseline")
     p.add_argument("--max-tokens", type=int, help="options.max_tokens per request")
     p.add_argument("--k", type=int, help="options.k per request")
+    p.add_argument("--mode", default="model", help="options.mode per request [model: measure the model, not the "
+                   "deterministic fast path]")
     p.add_argument("--server-pid", type=int, help="read the server's VmHWM from /proc (else from /metrics)")
     p.add_argument("--api-key", default=os.environ.get("FASTAPPLY_API_KEY"))
     p.add_argument("--timeout", type=float, default=600.0)

@@ -90,7 +90,7 @@ def bench_case(applier, name, prompt, refs, n, ks, prompt_lookup, hf_plain=False
 
 
 def _line(r) -> str:
-    return (f"{r['case']:<22} {r['method']:<26} k={r['k']:<4} {r['tokens']:>5} tok {r['seconds']:>8.2f}s "
+    return (f"{r['case']:<40} {r['method']:<26} k={r['k']:<4} {r['tokens']:>5} tok {r['seconds']:>8.2f}s "
             f"{r['tok_s']:>8.1f} tok/s x{r['ratio']:<6} passes={r.get('passes', '-')} "
             f"tok/pass={r.get('tokens_per_pass', '-')} identical={r['identical']}")
 
@@ -159,7 +159,7 @@ def main(argv=None) -> int:
         for case in cases:
             plan = applier.plan(ApplyRequest(case.original, case.snippet, case.instruction, case.language))
             first = plan.requests[0]
-            rows += bench_case(applier, f"dev:{case.id}"[:22], first.prompt_ids, first.references,
+            rows += bench_case(applier, f"dev:{case.id.split('/')[-1]}"[:40], first.prompt_ids, first.references,
                                min(args.dev_tokens, first.max_new_tokens), [64], args.prompt_lookup)
     device = next(applier.engine.model.parameters()).device
     print(f"\nmodel: {applier.engine.model.config.name_or_path or 'default'}  device: {device}  "

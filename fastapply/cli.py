@@ -7,6 +7,8 @@ import os
 import sys
 from pathlib import Path
 
+from .applier import DEFAULT_MODE, MODES
+
 EXIT_BAD_INPUT = 2
 
 
@@ -46,7 +48,9 @@ def _apply_parser(sub) -> None:
     p.add_argument("--instruction", default="", help="what the edit does (optional)")
     p.add_argument("--k", type=int, default=64, help="max draft tokens per pass; 0 = plain greedy decoding")
     p.add_argument("--fixed-k", action="store_true", help="always draft k tokens (no adaptive draft length)")
-    p.add_argument("--mode", default="model", choices=["model", "deterministic", "auto"])
+    p.add_argument("--mode", default=DEFAULT_MODE, choices=MODES,
+                   help=f"model: speculative edits; deterministic: tree-sitter merge, no model; auto: deterministic "
+                        f"when confident and valid, else the model [{DEFAULT_MODE}]")
     p.add_argument("--windowing", default="auto", choices=["auto", "always", "never"])
     p.add_argument("--max-tokens", type=int, help="max output tokens per generation")
     p.add_argument("--language", help="language hint (default: from the file extension or content)")

@@ -77,3 +77,29 @@ class AdaptiveDraftLength:
             return
         self._accepted = self.decay * self._accepted + accepted
         self._rejected = self.decay * self._rejected + (1.0 if accepted < drafted else 0.0)
+
+
+@dataclass
+class DraftLengthByCursorState:
+    """Two estimates: one while the cursor follows the reference (the model is copying: p near 1)
+    and one after a re-anchoring search (edit regions: p low). Without the split, the rejections
+    inside an edit drag the draft length down for the copy that follows it, and the draft needs
+    several passes to grow back; with it, the first pass after re-anchoring drafts at full length.
+    """
+
+    k_max: int
+    cost_per_token: float
+    following: AdaptiveDraftLength = field(init=False)
+    searching: AdaptiveDraftLength = field(init=False)
+
+    def __post_init__(self):
+        self.following = AdaptiveDraftLength(self.k_max, self.cost_per_token)
+        self.searching = AdaptiveDraftLength(self.k_max, self.cost_per_token, prior_accepted=1.0, prior_rejected=1.0)
+
+    def next_length(self, available: int, following: bool) -> int:
+        if following:
+            return self.following.next_length(available, probe=True)
+        return self.searching.next_length(available)
+
+    def update(self, drafted: int, accepted: int, following: bool) -> None:
+        (self.following if following else self.searching).update(drafted, accepted)

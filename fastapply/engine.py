@@ -13,7 +13,7 @@ import time
 from collections import deque
 
 from .config import EngineConfig
-from .draft_length import AdaptiveDraftLength
+from .draft_length import DraftLengthByCursorState
 from .model_runner import ModelRunner, Row
 from .proposer import advance, propose
 from .sequence import GenerationRequest, Sequence, Status
@@ -109,10 +109,10 @@ class Engine:
     def _draft(self, seq: Sequence) -> None:
         # Never draft past max_new_tokens: the bonus token always comes on top of the draft.
         room = min(seq.k, seq.remaining - 1)
-        proposal = propose(seq.references, seq.output, seq.cursor, room, self.config.max_ngram)
+        proposal = propose(seq.draft_sources(), seq.output, seq.cursor, room, self.config.max_ngram)
         length = len(proposal.draft)
         if seq.draft_policy is not None:
-            length = seq.draft_policy.next_length(length, probe=seq.cursor.following)
+            length = seq.draft_policy.next_length(length, following=proposal.start.following)
         seq.draft, seq.draft_start = proposal.draft[:length], proposal.start
 
     def _row(self, seq: Sequence) -> Row:
@@ -145,17 +145,21 @@ class Engine:
         # K/V of last_token and the accepted draft tokens stay; the rejected tail is dropped.
         seq.cache.truncate(seq.cache.length + 1 + accepted)
         seq.last_token = new_tokens[-1]
-        seq.cursor = advance(seq.draft_start, len(draft), accepted, new_tokens[-1], seq.references)
         if seq.draft_policy is not None:
-            seq.draft_policy.update(len(draft), accepted)
+            seq.draft_policy.update(len(draft), accepted, following=seq.draft_start.following)
         stats = seq.stats
         stats.passes += 1
         stats.drafted_tokens += len(draft)
         stats.accepted_tokens += accepted
+        if seq.draft_start.ref == len(seq.references):  # the draft came from the output itself
+            stats.self_drafted_tokens += len(draft)
+            stats.self_accepted_tokens += accepted
         stats.decode_ms += elapsed_ms
         if not seq.output:
             stats.ttft_ms = 1000 * (time.perf_counter() - seq.arrived)
         self._extend(seq, new_tokens)
+        if not seq.finished:
+            seq.cursor = advance(seq.draft_start, len(draft), accepted, new_tokens[-1], seq.draft_sources())
 
     def _extend(self, seq: Sequence, new_tokens: list[int]) -> None:
         """Append tokens, cutting at the first stop token, max_new_tokens or a stop string."""
@@ -176,10 +180,10 @@ class Engine:
         tail = self.tokenizer.decode(seq.output[-(added + longest + 2):])
         return any(s in tail for s in seq.request.stop_strings)
 
-    def _draft_policy(self, k: int) -> AdaptiveDraftLength | None:
+    def _draft_policy(self, k: int) -> DraftLengthByCursorState | None:
         if not self.config.adaptive or k == 0:
             return None
-        return AdaptiveDraftLength(k_max=k, cost_per_token=self.config.token_cost(self.runner.device.type))
+        return DraftLengthByCursorState(k_max=k, cost_per_token=self.config.token_cost(self.runner.device.type))
 
 
 def _eos_ids(model, tokenizer) -> frozenset[int]:

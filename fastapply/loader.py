@@ -19,6 +19,9 @@ from pathlib import Path
 import torch
 
 log = logging.getLogger(__name__)
+# Models are local paths only; without this, transformers/peft try the hub for metadata and wait on
+# the network before falling back.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 DEFAULT_MODEL = "default"
 DEFAULT_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -87,6 +90,7 @@ def default_model_dir() -> Path:
         tokenizer.save_pretrained(tmp)
         if target.exists():
             shutil.rmtree(target)
+        os.chmod(tmp, 0o755)  # mkdtemp makes it private; the cache is an ordinary folder
         os.replace(tmp, target)  # atomic: a concurrent or interrupted conversion never leaves half a folder
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -48,14 +48,18 @@ class Proposal:
 
 
 def propose(refs: Sequence[np.ndarray], output: Sequence[int], cursor: Cursor, k: int,
-            max_ngram: int = 24) -> Proposal:
+            max_ngram: int = 24, use_cursor: bool = True) -> Proposal:
     """Up to ``k`` draft tokens for the next verification pass.
 
     refs: reference token arrays, in priority order; output: tokens generated so far;
     cursor: from ``advance`` after the previous pass (``Cursor()`` before the first).
+    use_cursor=False gives the stateless leftmost-match lookup of HF/vLLM prompt lookup (for
+    comparisons): every pass searches, and the earliest occurrence wins.
     """
     if k <= 0 or not refs:
         return Proposal([], cursor)
+    if not use_cursor:
+        cursor = Cursor(0, 0, following=False)
     if cursor.following and cursor.ref < len(refs):
         return Proposal(refs[cursor.ref][cursor.pos:cursor.pos + k].tolist(), cursor)
     if len(output) == 0:
@@ -67,7 +71,7 @@ def propose(refs: Sequence[np.ndarray], output: Sequence[int], cursor: Cursor, k
         if length == 0:
             continue
         pos = cursor.pos if index == cursor.ref else 0
-        ahead = continuations[continuations >= pos]
+        ahead = continuations[continuations >= pos]  # use_cursor=False: pos 0, the leftmost wins
         # rank: longer match, then a match ahead of the cursor, then the cursor's own reference, then
         # the nearest one (ahead: first; behind: last), then reference priority order.
         if len(ahead):

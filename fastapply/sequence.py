@@ -8,7 +8,7 @@ from enum import Enum
 
 import numpy as np
 
-from .draft_length import AdaptiveDraftLength
+from .draft_length import DraftLengthByCursorState
 from .kv_cache import KVCache
 from .proposer import Cursor
 from .stats import Stats
@@ -42,7 +42,7 @@ class Status(Enum):
 
 
 class Sequence:
-    def __init__(self, request: GenerationRequest, k: int, draft_policy: AdaptiveDraftLength | None):
+    def __init__(self, request: GenerationRequest, k: int, draft_policy: DraftLengthByCursorState | None):
         self.id = next(_ids)
         self.request = request
         self.k = k
@@ -60,6 +60,11 @@ class Sequence:
         self.stats = Stats(prompt_tokens=len(request.prompt_ids), k_max=k)
         self.arrived = time.perf_counter()
         self.admitted = 0.0
+
+    def draft_sources(self) -> list[np.ndarray]:
+        """The references, then the output itself (last: it only wins with a strictly longer match),
+        so that code the output repeats — or a model stuck in a loop — is drafted too."""
+        return [*self.references, np.asarray(self.output, dtype=np.int64)]
 
     @property
     def capacity(self) -> int:

@@ -11,6 +11,8 @@ class Stats:
     passes: int = 0  # verification forwards this request took part in (prefill not counted)
     drafted_tokens: int = 0
     accepted_tokens: int = 0
+    self_drafted_tokens: int = 0  # drafted from the output itself (repeats), not from a reference
+    self_accepted_tokens: int = 0
     prefill_ms: float = 0.0
     decode_ms: float = 0.0
     ttft_ms: float = 0.0  # request start -> first output token known

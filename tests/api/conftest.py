@@ -4,6 +4,7 @@ nothing sensibly: the tests check mechanics (identical bytes, counts, protocol s
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import socket
 import threading
 import time
@@ -86,8 +87,13 @@ class LiveServer:
 
 
 @contextlib.contextmanager
-def serve(model, tokenizer, settings: Settings | None = None, **engine_config):
-    app = create_app(make_applier(model, tokenizer, **engine_config), settings or Settings(api_key=None))
+def serve(model, tokenizer, settings: Settings | None = None, server_default_mode: bool = False, **engine_config):
+    settings = settings or Settings(api_key=None)
+    if not server_default_mode:
+        # These tests check the model path's mechanics; the service's default mode (auto) would answer
+        # confident edits with the deterministic merge and never reach the model.
+        settings = dataclasses.replace(settings, default_mode="model")
+    app = create_app(make_applier(model, tokenizer, **engine_config), settings)
     with LiveServer(app) as live:
         yield live
 

@@ -105,3 +105,15 @@ def test_models_health_metrics(live):
     assert 'fastapply_requests_total{endpoint="/apply",status="200"}' in text
     passes = [line for line in text.splitlines() if line.startswith("fastapply_forward_passes_total ")]
     assert int(passes[0].split()[1]) == live.engine.total_passes
+
+
+def test_server_default_mode_auto_answers_confident_edits_without_the_model(serve_factory):
+    from fastapply.api.settings import Settings
+
+    with serve_factory(Settings(api_key=None), server_default_mode=True) as server:
+        body = httpx.post(server.url + "/apply", json={"original": ORIGINAL, "snippet": SNIPPET, "path": "calc.py"},
+                          timeout=60).json()
+        relace = httpx.post(server.url + "/v1/code/apply", json={"initial_code": ORIGINAL, "edit_snippet": SNIPPET},
+                            timeout=60).json()
+    assert body["mode_used"] == "deterministic" and body["stats"]["passes"] == 0
+    assert relace["mergedCode"] == body["merged"]

@@ -18,7 +18,8 @@ def files(tmp_path):
 
 def test_apply_happy_path_json(files, tiny_model_dir, capsys):
     o, s = files
-    rc = main(["apply", str(o), str(s), "--model", str(tiny_model_dir), "--json", "--max-tokens", "20"])
+    rc = main(["apply", str(o), str(s), "--model", str(tiny_model_dir), "--json", "--max-tokens", "20",
+               "--mode", "model"])
     out = capsys.readouterr()
     assert rc == 0
     result = json.loads(out.out)
@@ -32,10 +33,17 @@ def test_plain_and_speculative_cli_runs_agree(files, tiny_model_dir, capsys, tmp
     outs = []
     for k in ("0", "64"):
         target = tmp_path / f"out{k}.py"
-        assert main(["apply", str(o), str(s), "--model", str(tiny_model_dir), "--k", k,
+        assert main(["apply", str(o), str(s), "--model", str(tiny_model_dir), "--k", k, "--mode", "model",
                      "--max-tokens", "24", "--out", str(target)]) == 0
         outs.append(target.read_text())
     assert outs[0] == outs[1]
+
+
+def test_default_mode_auto_uses_the_confident_deterministic_merge(files, tiny_model_dir, capsys):
+    o, s = files
+    assert main(["apply", str(o), str(s), "--model", str(tiny_model_dir), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["mode_used"] == "deterministic" and result["merged"] == ORIGINAL.replace("a - b", "b - a")
 
 
 def test_deterministic_mode_needs_no_model(files, capsys):

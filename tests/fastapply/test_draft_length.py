@@ -37,3 +37,17 @@ def test_available_tokens_cap_the_draft():
 def test_bad_config_raises_value_error(kwargs):
     with pytest.raises(ValueError):
         AdaptiveDraftLength(**kwargs)
+
+
+def test_rejections_while_searching_do_not_shrink_the_copy_draft():
+    from fastapply.draft_length import DraftLengthByCursorState
+
+    policy = DraftLengthByCursorState(k_max=64, cost_per_token=0.06)
+    for _ in range(6):
+        n = policy.next_length(10_000, following=True)
+        policy.update(n, n, following=True)
+    for _ in range(8):  # an edit region: re-anchored drafts keep failing
+        n = policy.next_length(10_000, following=False) or 1
+        policy.update(n, 0, following=False)
+    assert policy.next_length(10_000, following=False) <= 1
+    assert policy.next_length(10_000, following=True) == 64  # back on the reference: full length at once

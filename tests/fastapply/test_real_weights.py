@@ -57,7 +57,7 @@ def test_speculative_equals_plain_greedy_on_the_real_model(smollm):
 def test_applier_end_to_end_on_the_real_model(smollm):
     model, tokenizer = smollm
     applier = Applier(Engine(model, tokenizer, EngineConfig(k=64)))
-    result = applier.apply(ApplyRequest(ORIGINAL, SNIPPET, max_tokens=160))
+    result = applier.apply(ApplyRequest(ORIGINAL, SNIPPET, max_tokens=160, mode="model"))
     assert result.stats.output_tokens > 0 and result.stats.passes <= result.stats.output_tokens
     assert result.diff is not None
     codes = {w.code for w in result.warnings}
