@@ -125,17 +125,49 @@ def summary(rows: list[dict], ks: list[int]) -> str:
     return out
 
 
+def plot_speedup_vs_k(rows: list[dict], path: str) -> None:
+    """Speedup over plain greedy against k on the copy case (end to end and decode only), with the HF
+    prompt-lookup ratio of the same run as a reference line."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ours = sorted((r for r in rows if r["case"] == "copy-own" and r["method"] == "fastapply"), key=lambda r: r["k"])
+    hf = [r["ratio"] for r in rows if r["case"] == "copy-own" and r["method"].startswith("HF prompt")]
+    if not ours:
+        return
+    fig, ax = plt.subplots(figsize=(6, 3.6))
+    ks = [r["k"] for r in ours]
+    ax.plot(ks, [r["ratio"] for r in ours], "o-", label="fastapply, end to end")
+    ax.plot(ks, [r["decode_ratio"] for r in ours], "s--", label="fastapply, decode only")
+    if hf:
+        ax.axhline(hf[0], color="gray", linestyle=":", label="HF prompt lookup (10), end to end")
+    ax.set_xscale("log", base=2)
+    ax.set_xticks(ks, [str(k) for k in ks])
+    ax.set_xlabel("k (max draft tokens per pass)")
+    ax.set_ylabel("× plain greedy")
+    ax.set_title("1,000-token copy, draft = the model's own output")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="fastapply bench speed", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--data", help="dev set JSONL (e.g. ../shared/bench/dev.jsonl); omit to run the copy cases only")
     p.add_argument("--cases", type=int, default=10, help="dev cases to run")
+    p.add_argument("--every", type=int, default=1, help="take every N-th dev case (spread over the sources)")
     p.add_argument("--ks", default="8,16,32,64,128")
     p.add_argument("--copy-tokens", type=int, default=1000, help="output length of the copy case")
     p.add_argument("--dev-tokens", type=int, default=128, help="output tokens per dev case (same for every method)")
     p.add_argument("--prompt-lookup", type=int, default=DEFAULT_PROMPT_LOOKUP)
     p.add_argument("--skip-copy", action="store_true")
     p.add_argument("--json", help="write all rows here")
+    p.add_argument("--plot", help="write a speedup-vs-k PNG here")
     p.add_argument("--model")
     p.add_argument("--device")
     p.add_argument("--dtype")
@@ -155,7 +187,8 @@ def main(argv=None) -> int:
         rows += bench_case(applier, "copy-edits", prompt, lambda plain: [perturb(plain)], n, [64], args.prompt_lookup)
         rows += bench_case(applier, "copy-file", prompt, [original], n, [64], args.prompt_lookup)
     if args.data:
-        cases, errors = load_cases(args.data, limit=args.cases)
+        cases, errors = load_cases(args.data)
+        cases = cases[::max(args.every, 1)][:args.cases]
         for case in cases:
             plan = applier.plan(ApplyRequest(case.original, case.snippet, case.instruction, case.language))
             first = plan.requests[0]
@@ -168,6 +201,8 @@ def main(argv=None) -> int:
     print(summary(rows, ks))
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
+    if args.plot:
+        plot_speedup_vs_k(rows, args.plot)
     return 0
 
 

@@ -60,7 +60,7 @@ def _apply_parser(sub) -> None:
 
 
 def cmd_apply(args) -> int:
-    from .applier import Applier, ApplyError, ApplyRequest
+    from .applier import Applier, ApplyRequest
     from .config import EngineConfig
 
     try:
@@ -77,10 +77,7 @@ def cmd_apply(args) -> int:
         applier = None if args.mode == "deterministic" else Applier.load(
             args.model, args.device, args.dtype, config, args.prompt_format, args.adapter)
         result = applier.apply(request) if applier else _deterministic_only(request)
-    except ApplyError as e:
-        print(f"fastapply: error: {e}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except (FileNotFoundError, ValueError) as e:  # model or config problems
+    except (FileNotFoundError, ValueError) as e:  # bad input (ApplyError), model or config problems
         print(f"fastapply: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.json:

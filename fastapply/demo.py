@@ -33,6 +33,10 @@ def main(argv=None) -> int:
         print(f"== warning: {w.code}: {w.message}")
     if not result.warnings:
         print("== validation: no warnings (no leftover markers, dropped code, truncation or new syntax errors)")
+    auto = applier.apply(ApplyRequest(original, snippet, request.instruction, path="inventory.py", mode="auto"))
+    agrees = "the same file as" if auto.merged == result.merged else "a different file from"
+    print(f"== default mode (auto) answered with the {auto.mode_used} path in {auto.stats.latency_ms:.0f} ms: "
+          f"{agrees} the model's")
     if args.compare:
         plain = Applier(type(applier.engine)(applier.engine.model, applier.tokenizer, EngineConfig(k=0)), applier.format)
         base = plain.apply(request)
