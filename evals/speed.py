@@ -190,7 +190,7 @@ def main(argv=None) -> int:
         cases, errors = load_cases(args.data)
         cases = cases[::max(args.every, 1)][:args.cases]
         for case in cases:
-            plan = applier.plan(ApplyRequest(case.original, case.snippet, case.instruction, case.language))
+            plan = applier.plan(ApplyRequest(case.original, case.snippet, case.instruction, case.language, mode="model"))
             first = plan.requests[0]
             rows += bench_case(applier, f"dev:{case.id.split('/')[-1]}"[:40], first.prompt_ids, first.references,
                                min(args.dev_tokens, first.max_new_tokens), [64], args.prompt_lookup)

@@ -1,0 +1,52 @@
+import pytest
+
+from fastapply.applier import Applier, ApplyError, ApplyRequest, InputTooLong, NotConfident, apply_deterministic
+from fastapply.config import EngineConfig
+from fastapply.engine import Engine
+
+ORIGINAL = "".join(f"def f{i}(x):\n    return x + {i}\n\n\n" for i in range(300))  # ~6k tokens
+SNIPPET = "# ... existing code ...\ndef f150(x):\n    return x * 150\n# ... existing code ...\n"
+
+
+@pytest.fixture(scope="module")
+def applier(tiny_model_dir):
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    model = AutoModelForCausalLM.from_pretrained(tiny_model_dir).eval()
+    return Applier(Engine(model, AutoTokenizer.from_pretrained(tiny_model_dir), EngineConfig(k=16)))
+
+
+def test_long_file_is_rewritten_in_windows_and_the_rest_copied_byte_for_byte(applier):
+    result = applier.apply(ApplyRequest(ORIGINAL, SNIPPET, mode="model", max_tokens=40))
+    assert result.windowed and len(result.windows) == 1
+    start, end = result.windows[0]
+    lines, merged = ORIGINAL.splitlines(keepends=True), result.merged
+    assert merged.startswith("".join(lines[:start])) and merged.endswith("".join(lines[end:]))
+    assert result.stats.output_tokens <= 40
+
+
+def test_windowing_never_on_a_long_file_is_413(applier):
+    with pytest.raises(InputTooLong, match="context"):
+        applier.apply(ApplyRequest(ORIGINAL, SNIPPET, mode="model", windowing="never"))
+
+
+def test_auto_uses_the_merge_when_confident_and_the_model_otherwise(applier):
+    small = "def a():\n    return 1\n\n\ndef b():\n    return 2\n"
+    confident = applier.apply(ApplyRequest(small, "def b():\n    return 3\n", mode="auto"))
+    assert confident.mode_used == "deterministic" and "return 3" in confident.merged
+    vague = applier.apply(ApplyRequest(small, "x = 1\n# ... existing code ...\ny = 2\n", mode="auto", max_tokens=8))
+    assert vague.mode_used == "model" and vague.stats.passes >= 1
+
+
+def test_deterministic_mode_refuses_to_guess():
+    with pytest.raises(NotConfident):
+        apply_deterministic(ApplyRequest("a = 1\n", "zzz = 2\n# ... existing code ...\nqqq = 3\n", mode="deterministic"))
+
+
+@pytest.mark.parametrize("request_", [
+    ApplyRequest("a\n", "  \n"), ApplyRequest("a\x00\n", "b\n"), ApplyRequest("a\n", "b\n", mode="fast"),
+    ApplyRequest("a\n", "b\n", max_tokens=0), ApplyRequest("a\n", "b\n", k=-1), ApplyRequest("a\n", "b\n", windowing="x"),
+])
+def test_bad_requests_are_apply_errors(request_):
+    with pytest.raises(ApplyError):
+        request_.check()
