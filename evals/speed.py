@@ -121,7 +121,7 @@ def summary(rows: list[dict], ks: list[int]) -> str:
         dec = [r["decode_ratio"] for r in sel if "decode_ratio" in r]
         dec_geo = f"{math.exp(sum(math.log(max(d, 1e-6)) for d in dec) / len(dec)):.2f}" if dec else "—"
         out += (f"| {method} | {k} | {len(sel)} | {geo:.2f} | {min(r['ratio'] for r in sel):.2f} | {dec_geo} | "
-                f"{(sum(tpp) / len(tpp)) if tpp else float('nan'):.1f} | {sum(r['identical'] for r in sel)}/{len(sel)} |\n")
+                f"{f'{sum(tpp) / len(tpp):.1f}' if tpp else '—'} | {sum(r['identical'] for r in sel)}/{len(sel)} |\n")
     return out
 
 
@@ -176,7 +176,7 @@ def main(argv=None) -> int:
         ks = [int(k) for k in args.ks.split(",") if k.strip()]
     except ValueError:
         p.error(f"--ks must be comma-separated integers, got {args.ks!r}")
-    from fastapply.applier import Applier, ApplyRequest
+    from fastapply.applier import Applier, ApplyError, ApplyRequest
 
     applier = Applier.load(args.model, args.device, args.dtype)
     rows = []
@@ -190,7 +190,12 @@ def main(argv=None) -> int:
         cases, errors = load_cases(args.data)
         cases = cases[::max(args.every, 1)][:args.cases]
         for case in cases:
-            plan = applier.plan(ApplyRequest(case.original, case.snippet, case.instruction, case.language, mode="model"))
+            try:
+                plan = applier.plan(ApplyRequest(case.original, case.snippet, case.instruction, case.language,
+                                                 mode="model"))
+            except ApplyError as e:  # e.g. too long for the context and not windowable: reported, not timed
+                print(f"dev:{case.id}: skipped ({type(e).__name__}: {e})", file=sys.stderr)
+                continue
             first = plan.requests[0]
             rows += bench_case(applier, f"dev:{case.id.split('/')[-1]}"[:40], first.prompt_ids, first.references,
                                min(args.dev_tokens, first.max_new_tokens), [64], args.prompt_lookup)

@@ -32,7 +32,8 @@ def read_text_file(path: str) -> str:
 
 
 def add_model_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--model", help="'default' (embedded SmolLM2-135M apply model), a HF folder, or a .gguf file "
+    parser.add_argument("--model", help="'default' (embedded SmolLM2-135M-Instruct + the shipped apply adapter "
+                        "if any), a HF folder, or a .gguf file "
                         "[env FASTAPPLY_MODEL]")
     parser.add_argument("--device", help="cpu, cuda, cuda:N [env FASTAPPLY_DEVICE; default: cuda if available]")
     parser.add_argument("--dtype", help="float32 | bfloat16 | float16 [env FASTAPPLY_DTYPE; default fp32 on cpu, bf16 on cuda]")
