@@ -36,7 +36,9 @@ def main(argv=None) -> int:
     auto = applier.apply(ApplyRequest(original, snippet, request.instruction, path="inventory.py", mode="auto"))
     agrees = "the same file as" if auto.merged == result.merged else "a different file from"
     print(f"== default mode (auto) answered with the {auto.mode_used} path in {auto.stats.latency_ms:.0f} ms: "
-          f"{agrees} the model's")
+          f"{agrees} the model's; its diff:\n{auto.diff.text}")
+    for w in auto.warnings:
+        print(f"== warning (auto): {w.code}: {w.message}")
     if args.compare:
         plain = Applier(type(applier.engine)(applier.engine.model, applier.tokenizer, EngineConfig(k=0)), applier.format)
         base = plain.apply(request)
