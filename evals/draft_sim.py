@@ -95,12 +95,54 @@ def markdown(rows: list[dict], drafters=DRAFTERS) -> str:
     return out
 
 
+def window_savings(cases, encode, prompt_tokens, context: int) -> str:
+    """Whole-file vs windowed apply, in tokens an ideal model reads (prompt) and writes (output).
+
+    Windowed output = the expected file minus the original lines outside the windows (copied byte
+    for byte, never generated). Cases are split by what fits the model's context."""
+    from fastapply.merge import find_windows, window_snippet, window_text
+
+    fit_both = {"n": 0, "out_whole": 0, "out_win": 0, "prompt_whole": 0, "prompt_win": 0}
+    only_windowed = neither = 0
+    for case in cases:
+        windows = find_windows(case.original, case.snippet, case.language)
+        whole_prompt = prompt_tokens(case.original, case.snippet)
+        whole_out = len(encode(case.expected))
+        whole_fits = whole_prompt + len(encode(case.original)) + len(encode(case.snippet)) + 64 <= context
+        if windows is None:
+            neither += not whole_fits
+            continue
+        lines = case.original.splitlines(keepends=True)
+        outside, pos = [], 0
+        for start, end in windows:
+            outside.append("".join(lines[pos:start]))
+            pos = end
+        outside.append("".join(lines[pos:]))
+        win_out = max(whole_out - sum(len(encode(t)) for t in outside if t), 0)
+        win_prompt = sum(prompt_tokens(window_text(case.original, w), window_snippet(case.snippet, case.original, w,
+                                                                                      case.language)) for w in windows)
+        if whole_fits:
+            for key, value in (("n", 1), ("out_whole", whole_out), ("out_win", win_out),
+                               ("prompt_whole", whole_prompt), ("prompt_win", win_prompt)):
+                fit_both[key] += value
+        else:
+            only_windowed += 1
+    f = fit_both
+    return (f"| cases | whole-file output tokens | windowed output tokens | whole-file prompt tokens | windowed prompt tokens |\n"
+            f"|---|---|---|---|---|\n| {f['n']} (both fit) | {f['out_whole']} | {f['out_win']} "
+            f"({f['out_win'] / max(f['out_whole'], 1):.0%}) | {f['prompt_whole']} | {f['prompt_win']} "
+            f"({f['prompt_win'] / max(f['prompt_whole'], 1):.0%}) |\n\n"
+            f"{only_windowed} more cases fit only windowed; {neither} fit neither way (413).\n")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="fastapply bench drafts", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--data", required=True, help="dev set JSONL")
     p.add_argument("--limit", type=int)
     p.add_argument("--tokenizer", help="tokenizer folder (default: the embedded model's)")
+    p.add_argument("--windows", action="store_true", help="also compare whole-file and windowed apply in tokens")
+    p.add_argument("--context", type=int, default=8192, help="model context for --windows")
     args = p.parse_args(argv)
     from transformers import AutoTokenizer
 
@@ -114,8 +156,21 @@ def main(argv=None) -> int:
         result = lazy_merge(case.original, case.snippet, case.language)
         return result.merged  # any candidate, confident or not: the model decides every token anyway
 
-    rows = run(cases, lambda text: tokenizer.encode(text, add_special_tokens=False), candidate_of)
-    print(markdown(rows))
+    def encode(text):
+        return tokenizer.encode(text, add_special_tokens=False)
+
+    if args.windows:
+        from fastapply.prompt import get_format
+
+        fmt = get_format("morph")
+
+        def prompt_tokens(original, snippet):
+            ids = tokenizer.apply_chat_template(fmt.messages(original, snippet), add_generation_prompt=True, tokenize=True)
+            return len(ids if isinstance(ids, list) else ids["input_ids"])
+
+        print(window_savings(cases, encode, prompt_tokens, args.context))
+        return 0
+    print(markdown(run(cases, encode, candidate_of)))
     return 0
 
 
