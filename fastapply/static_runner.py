@@ -1,0 +1,94 @@
+"""Mechanism: verification with static shapes, for CUDA graphs / ``torch.compile(mode="reduce-overhead")``.
+
+The varlen runner (model_runner.py) changes shape every pass: different rows, draft lengths and
+cache lengths. A captured graph needs the opposite: every pass feeds exactly ``[B, K+1]`` tokens
+(drafts padded), keys and values live in one preallocated slab ``[layers, B, kv_heads, T, d]``, and
+the per-row cache lengths are a device tensor, so positions, cache writes (scatter) and the causal
+mask are computed on the device. Acceptance runs on the device too (``fastapply.kernels``: the Triton
+kernel on CUDA, the torch reference elsewhere) and advances the lengths in place: rejected positions
+are simply beyond the new length and masked next time. The caller reads ``(accepted, next_token)``
+once per pass: the only host sync.
+
+Attention reads the whole slab (T keys) every pass; that is the price of a static shape, which a
+captured graph on a GPU repays and a CPU does not — the engine uses the varlen runner on CPU.
+"""
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+
+from .model_runner import SUPPORTED, _rotate_half
+
+
+class StaticRunner:
+    def __init__(self, model, batch: int, k: int, max_len: int):
+        cfg = model.config
+        if getattr(cfg, "model_type", None) not in SUPPORTED:
+            raise ValueError(f"model type {getattr(cfg, 'model_type', None)!r} is not supported")
+        if batch < 1 or k < 0 or max_len < k + 2:
+            raise ValueError(f"need batch >= 1, k >= 0, max_len >= k + 2; got {batch}, {k}, {max_len}")
+        inner = model.model
+        self.embed, self.layers, self.norm, self.rotary = inner.embed_tokens, inner.layers, inner.norm, inner.rotary_emb
+        self.lm_head = model.lm_head
+        self.head_dim = getattr(cfg, "head_dim", None) or cfg.hidden_size // cfg.num_attention_heads
+        kv_heads = getattr(cfg, "num_key_value_heads", None) or cfg.num_attention_heads
+        param = next(model.parameters())
+        self.device, self.k, self.max_len = param.device, k, max_len
+        shape = (len(self.layers), batch, kv_heads, max_len, self.head_dim)
+        self.keys = torch.zeros(shape, dtype=param.dtype, device=self.device)
+        self.values = torch.zeros_like(self.keys)
+        self.lengths = torch.zeros(batch, dtype=torch.long, device=self.device)  # valid cache positions per row
+        self.offsets = torch.arange(k + 1, device=self.device)
+        self.key_index = torch.arange(max_len, device=self.device)
+
+    @torch.inference_mode()
+    def prefill(self, row: int, tokens: list[int]) -> None:
+        """Write a prompt's keys/values into one row (eager; only verify() is meant to be captured)."""
+        if len(tokens) + self.k + 1 > self.max_len:
+            raise ValueError(f"prompt of {len(tokens)} tokens does not fit max_len {self.max_len} with k={self.k}")
+        ids = torch.tensor([tokens], device=self.device)
+        positions = torch.arange(len(tokens), device=self.device)[None]
+        self._forward(ids, positions, slice(row, row + 1))
+        self.lengths[row] = len(tokens)
+
+    @torch.inference_mode()
+    def verify(self, tokens: torch.Tensor, draft_len: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """tokens: [B, K+1] = [last_token, *draft (padded)]; draft_len: [B] valid draft tokens.
+
+        Returns (accepted [B], next_token [B]) on the device and advances ``lengths`` by accepted+1.
+        Every shape is fixed by (B, K, T): capture this call.
+        """
+        from fastapply.kernels import greedy_accept
+
+        positions = self.lengths[:, None] + self.offsets  # [B, K+1]
+        logits = self.lm_head(self.norm(self._forward(tokens, positions, slice(None))))  # [B, K+1, V]
+        accepted, next_token = greedy_accept(logits, tokens[:, 1:], draft_len)
+        self.lengths += accepted + 1
+        return accepted, next_token
+
+    def _forward(self, ids: torch.Tensor, positions: torch.Tensor, rows: slice) -> torch.Tensor:
+        batch, n = ids.shape
+        hidden = self.embed(ids)  # [B, n, hidden]
+        cos, sin = self.rotary(hidden, positions)
+        cos, sin = cos[:, None], sin[:, None]  # [B, 1, n, d]
+        # query i of a row sees key j iff j <= its position: the causal mask and the valid-prefix
+        # mask in one comparison, [B, 1, n, T]
+        mask = (self.key_index[None, None, None, :] <= positions[:, None, :, None])
+        write_at = positions[:, None, :, None].expand(batch, self.keys.shape[2], n, self.head_dim)
+        for index, layer in enumerate(self.layers):
+            attn = layer.self_attn
+            x = layer.input_layernorm(hidden)
+            q = attn.q_proj(x).view(batch, n, -1, self.head_dim).transpose(1, 2)
+            k = attn.k_proj(x).view(batch, n, -1, self.head_dim).transpose(1, 2)
+            v = attn.v_proj(x).view(batch, n, -1, self.head_dim).transpose(1, 2)
+            if hasattr(attn, "q_norm"):
+                q, k = attn.q_norm(q), attn.k_norm(k)
+            q = q * cos + _rotate_half(q) * sin
+            k = k * cos + _rotate_half(k) * sin
+            keys, values = self.keys[index, rows], self.values[index, rows]  # [B, kv_heads, T, d] views
+            keys.scatter_(2, write_at, k)
+            values.scatter_(2, write_at, v)
+            out = F.scaled_dot_product_attention(q, keys, values, attn_mask=mask, scale=attn.scaling, enable_gqa=True)
+            hidden = hidden + attn.o_proj(out.transpose(1, 2).reshape(batch, n, -1))
+            hidden = hidden + layer.mlp(layer.post_attention_layernorm(hidden))
+        return hidden
