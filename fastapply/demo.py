@@ -19,8 +19,8 @@ def main(argv=None) -> int:
     from .applier import Applier, ApplyRequest
     from .config import EngineConfig
 
-    original = (EXAMPLES / "inventory.py").read_text()
-    snippet = (EXAMPLES / "inventory_edit.py").read_text()
+    original = (EXAMPLES / "inventory.py.txt").read_text()
+    snippet = (EXAMPLES / "inventory_edit.py.txt").read_text()
     print(f"== loading model ({args.model or 'embedded default'}) ...", file=sys.stderr)
     applier = Applier.load(args.model, args.device, args.dtype, EngineConfig(k=args.k), args.prompt_format, args.adapter)
     request = ApplyRequest(original, snippet, "Raise KeyError when removing an unknown item.",
