@@ -40,6 +40,8 @@ _PLAIN_NOUN = re.compile(
     re.IGNORECASE,
 )
 _CODE_PUNCT = re.compile(r"[(){}\[\];=<>\"'`]")
+# "... (unchanged) ...": a parenthesised phrase between ellipses is still a phrase, not code.
+_PAREN_PHRASE = re.compile(rf"^({_ELLIPSIS})\s*\(([\w\s]+)\)\s*({_ELLIPSIS})$")
 
 
 def _comment_body(stripped: str) -> str | None:
@@ -51,6 +53,7 @@ def _comment_body(stripped: str) -> str | None:
 
 
 def _is_marker_phrase(body: str) -> bool:
+    body = _PAREN_PHRASE.sub(r"\1 \2 \3", body)
     if not body or _CODE_PUNCT.search(body):
         return False
     if _ONLY_DOTS.match(body):

@@ -10,6 +10,9 @@ import difflib
 import random
 from dataclasses import dataclass
 
+from fastapply.merge import languages as merge_languages
+from fastapply.merge import markers as merge_markers
+
 from .syntax import FileInfo, LANGS, indent_of
 
 # Weighted towards the phrasings seen in practice; the rest keep the model from overfitting one.
@@ -20,19 +23,11 @@ MARKER_TEXTS = (
 )
 STYLES = ("function", "context", "minimal", "bare")
 STYLE_WEIGHTS = (0.45, 0.33, 0.12, 0.10)
-MARKER_WORDS = ("existing", "rest of", "keep", "unchanged", "remaining", "other code")
 
 
-def is_marker_line(line: str) -> bool:
-    """Lines that look like lazy markers; source files containing them are skipped so that a marker in
-    a snippet is never also real content."""
-    s = line.strip()
-    for prefix in ("#", "//", "/*", "--"):
-        if s.startswith(prefix):
-            body = s[len(prefix):].strip().rstrip("*/").strip()
-            if body.startswith("...") or (body.endswith("...") and any(w in body.lower() for w in MARKER_WORDS)):
-                return True
-    return False
+# The validator's detector: source files with marker-like lines are skipped (a marker in a snippet is
+# never also real content), and every marker the data uses is one the validator would flag if leaked.
+is_marker_line = merge_markers.is_marker_line
 
 
 @dataclass(frozen=True)
@@ -61,7 +56,7 @@ class SnippetStyle:
 def marker_line(style: SnippetStyle, lang: str, indent: str) -> str:
     if style.block_comment:
         return f"{indent}/* {style.marker} */\n"
-    return f"{indent}{LANGS[lang].comment} {style.marker}\n"
+    return merge_languages.marker_line(lang, indent, style.marker) + "\n"
 
 
 def _enclosing_func(info: FileInfo, lo: int, hi: int, max_lines: int = 150):

@@ -1,21 +1,20 @@
 """Per-language syntax facts for the data generator: which tree-sitter nodes are functions, classes,
-imports, literals and identifiers, and the comment syntax lazy markers are written in.
+imports, literals and identifiers (lazy markers are written with ``fastapply.merge.languages.marker_line``).
 
 Everything is expressed in *line* coordinates because edits and snippets are line based: an apply
 model copies lines, and agents write snippets as whole lines.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
-from functools import lru_cache
+
+from fastapply.merge.languages import get_ts_parser
 
 
 @dataclass(frozen=True)
 class LangSpec:
     name: str
     exts: tuple[str, ...]
-    comment: str  # line-comment prefix used for lazy markers
     funcs: frozenset[str]
     classes: frozenset[str]
     imports: frozenset[str]
@@ -30,42 +29,35 @@ def _fs(*names: str) -> frozenset[str]:
 
 
 LANGS: dict[str, LangSpec] = {
-    "python": LangSpec("python", (".py",), "#", _fs("function_definition"), _fs("class_definition"),
+    "python": LangSpec("python", (".py",), _fs("function_definition"), _fs("class_definition"),
                        _fs("import_statement", "import_from_statement"), _fs("integer", "float", "string"),
                        block_comment=False, case="snake"),
-    "javascript": LangSpec("javascript", (".js", ".mjs", ".cjs"), "//",
+    "javascript": LangSpec("javascript", (".js", ".mjs", ".cjs"),
                            _fs("function_declaration", "generator_function_declaration", "method_definition"),
                            _fs("class_declaration"), _fs("import_statement"), _fs("number", "string")),
-    "go": LangSpec("go", (".go",), "//", _fs("function_declaration", "method_declaration"),
+    "go": LangSpec("go", (".go",), _fs("function_declaration", "method_declaration"),
                    _fs("type_declaration"), _fs("import_spec"),
                    _fs("int_literal", "float_literal", "interpreted_string_literal")),
-    "rust": LangSpec("rust", (".rs",), "//", _fs("function_item"),
+    "rust": LangSpec("rust", (".rs",), _fs("function_item"),
                      _fs("impl_item", "struct_item", "enum_item", "trait_item"), _fs("use_declaration"),
                      _fs("integer_literal", "float_literal", "string_literal"), case="snake"),
-    "java": LangSpec("java", (".java",), "//", _fs("method_declaration", "constructor_declaration"),
+    "java": LangSpec("java", (".java",), _fs("method_declaration", "constructor_declaration"),
                      _fs("class_declaration", "interface_declaration", "enum_declaration", "record_declaration"),
                      _fs("import_declaration"),
                      _fs("decimal_integer_literal", "decimal_floating_point_literal", "string_literal")),
-    "c": LangSpec("c", (".h", ".c"), "//", _fs("function_definition"), _fs("struct_specifier"),
+    "c": LangSpec("c", (".h", ".c"), _fs("function_definition"), _fs("struct_specifier"),
                   _fs("preproc_include"), _fs("number_literal", "string_literal"), case="snake"),
 }
 # JS arrow functions bound to a name (`const f = () => {...}`) count as functions too.
 _JS_FUNC_VALUES = _fs("arrow_function", "function_expression", "function")
 
 
-@lru_cache(maxsize=None)
 def get_parser(lang: str):
-    """A tree-sitter parser; prefers the per-language wheels because the language pack downloads
-    grammars at run time and this machine has no internet."""
-    from tree_sitter import Language, Parser
-
-    try:
-        mod = importlib.import_module(f"tree_sitter_{lang}")
-        return Parser(Language(mod.language()))
-    except ImportError:
-        from tree_sitter_language_pack import get_parser as pack_parser
-
-        return pack_parser(lang)
+    """The project's one grammar loader (grammar wheels first: the language pack downloads at run time)."""
+    parser = get_ts_parser(lang)
+    if parser is None:
+        raise ValueError(f"no tree-sitter grammar available for {lang!r}")
+    return parser
 
 
 @dataclass

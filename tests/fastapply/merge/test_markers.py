@@ -50,3 +50,11 @@ def test_bare_ellipsis_is_code_in_python_only():
 def test_find_markers_returns_line_indices():
     text = "a = 1\n# ... existing code ...\nb = 2\n    # ... rest ...\n"
     assert find_markers(text, "python") == [1, 3]
+
+
+def test_parenthesised_phrase_between_ellipses_is_a_marker():
+    from fastapply.merge import is_marker_line
+
+    assert is_marker_line("    // ... (unchanged) ...")
+    assert is_marker_line("# ... (rest of the file) ...")
+    assert not is_marker_line("    print(x)  # ...")
