@@ -86,7 +86,12 @@ def is_marker_line(line: str, language: str | None = None) -> bool:
     if _ONLY_DOTS.match(stripped):
         return language != "python"
     body = _comment_body(stripped)
-    return body is not None and _is_marker_phrase(body)
+    if body is None:
+        # An uncommented "... existing code ..." (agents write them too): an ellipsis plus marker
+        # words, which no language accepts as code.
+        return bool(re.match(_ELLIPSIS, stripped)) and _is_marker_phrase(stripped) and bool(
+            _MARKER_WORDS.search(re.sub(_ELLIPSIS, " ", stripped)))
+    return _is_marker_phrase(body)
 
 
 def find_markers(text: str, language: str | None = None) -> list[int]:

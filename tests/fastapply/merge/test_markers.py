@@ -58,3 +58,12 @@ def test_parenthesised_phrase_between_ellipses_is_a_marker():
     assert is_marker_line("    // ... (unchanged) ...")
     assert is_marker_line("# ... (rest of the file) ...")
     assert not is_marker_line("    print(x)  # ...")
+
+
+def test_uncommented_marker_phrase_is_a_marker_but_code_is_not():
+    from fastapply.merge import is_marker_line
+
+    assert is_marker_line("    ... existing code ...")
+    assert is_marker_line("... keep existing code ...")
+    assert not is_marker_line("    ...", "python")
+    assert not is_marker_line("...rest = args")
