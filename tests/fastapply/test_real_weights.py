@@ -59,8 +59,9 @@ def test_applier_end_to_end_on_the_real_model(smollm):
     applier = Applier(Engine(model, tokenizer, EngineConfig(k=64)))
     result = applier.apply(ApplyRequest(ORIGINAL, SNIPPET, max_tokens=160, mode="model"))
     assert result.stats.output_tokens > 0 and result.stats.passes <= result.stats.output_tokens
-    assert result.diff is not None
+    assert result.diff is not None and result.mode_used == "model"
     codes = {w.code for w in result.warnings}
-    if result.merged.strip() != ORIGINAL.replace("(path)", '(path, encoding="utf-8")').replace(
-            "open(path)", "open(path, encoding=encoding)").strip():
-        assert codes, "a wrong merge must come with warnings"
+    if result.stats.finish_reason == "length":  # stopped by max_tokens: the output is not complete
+        assert "truncated" in codes
+    if "# ... existing code ..." in result.merged:
+        assert "marker_leak" in codes
