@@ -34,6 +34,7 @@ class Engine:
     def add(self, request: GenerationRequest) -> Sequence:
         k = self.config.k if request.k is None else request.k
         seq = Sequence(request, k, self._draft_policy(k))
+        seq.stop_ids = self.eos_ids.union(request.stop_token_ids)  # once, not every pass
         if seq.capacity > self.config.max_kv_tokens:
             raise ValueError(
                 f"request needs {seq.capacity} KV-cache tokens (prompt {len(request.prompt_ids)} + "
@@ -163,9 +164,8 @@ class Engine:
 
     def _extend(self, seq: Sequence, new_tokens: list[int]) -> None:
         """Append tokens, cutting at the first stop token, max_new_tokens or a stop string."""
-        stops = self.eos_ids.union(seq.request.stop_token_ids)
         for i, token in enumerate(new_tokens):
-            if token in stops:
+            if token in seq.stop_ids:
                 seq.output.extend(new_tokens[:i])
                 return seq.finish("eos")
         seq.output.extend(new_tokens)

@@ -57,6 +57,7 @@ class Sequence:
         self.draft: list[int] = []
         self.draft_start = Cursor()
         self.cancelled = False
+        self.stop_ids: frozenset[int] = frozenset()  # set by the engine: its EOS ids + the request's
         self.stats = Stats(prompt_tokens=len(request.prompt_ids), k_max=k)
         self.arrived = time.perf_counter()
         self.admitted = 0.0
