@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 
 from .baselines import hf_generate
-from .speed import copy_case
+from .speed import copy_case, run_engine
 
 
 def agreement(a: list[int], b: list[int]) -> float:
@@ -29,33 +28,6 @@ def agreement(a: list[int], b: list[int]) -> float:
             break
         same += 1
     return same / n
-
-
-def _sync(device) -> None:
-    import torch
-
-    if str(device).startswith("cuda"):
-        torch.cuda.synchronize()
-
-
-def run_engine(applier, prompt, refs, k, n, copies=1) -> tuple[list, float, int]:
-    """``copies`` identical requests at once; returns (sequences, seconds, engine passes)."""
-    import dataclasses
-
-    from fastapply.engine import Engine
-    from fastapply.sequence import GenerationRequest
-
-    config = dataclasses.replace(applier.engine.config, k=k, max_batch=max(copies, 1),
-                                 max_kv_tokens=max(applier.engine.config.max_kv_tokens, copies * (len(prompt) + n + k + 1)))
-    engine = Engine(applier.engine.model, applier.tokenizer, config)
-    device = engine.runner.device
-    _sync(device)
-    start = time.perf_counter()
-    seqs = [engine.add(GenerationRequest(prompt, refs, max_new_tokens=n)) for _ in range(copies)]
-    while engine.has_work():
-        engine.step()
-    _sync(device)
-    return seqs, time.perf_counter() - start, engine.total_passes
 
 
 def main(argv=None) -> int:

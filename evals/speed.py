@@ -51,15 +51,35 @@ def perturb(tokens: list[int], every: int = 150, wrong: int = 5) -> list[int]:
     return out
 
 
-def _ours(applier, prompt, refs, k, n):
-    from fastapply.config import EngineConfig
+def _sync(device) -> None:
+    import torch
+
+    if str(device).startswith("cuda"):
+        torch.cuda.synchronize()
+
+
+def run_engine(applier, prompt, refs, k, n, copies=1) -> tuple[list, float, int]:
+    """``copies`` identical requests at once; returns (sequences, seconds, engine passes)."""
+
     from fastapply.engine import Engine
     from fastapply.sequence import GenerationRequest
 
-    engine = Engine(applier.engine.model, applier.tokenizer, dataclasses.replace(applier.engine.config, k=k))
+    config = dataclasses.replace(applier.engine.config, k=k, max_batch=max(copies, 1),
+                                 max_kv_tokens=max(applier.engine.config.max_kv_tokens, copies * (len(prompt) + n + k + 1)))
+    engine = Engine(applier.engine.model, applier.tokenizer, config)
+    device = engine.runner.device
+    _sync(device)
     start = time.perf_counter()
-    seq = engine.generate(GenerationRequest(prompt, refs, max_new_tokens=n))
-    return seq.output, time.perf_counter() - start, seq.stats
+    seqs = [engine.add(GenerationRequest(prompt, refs, max_new_tokens=n)) for _ in range(copies)]
+    while engine.has_work():
+        engine.step()
+    _sync(device)
+    return seqs, time.perf_counter() - start, engine.total_passes
+
+
+def _ours(applier, prompt, refs, k, n):
+    seqs, seconds, _ = run_engine(applier, prompt, refs, k, n)
+    return seqs[0].output, seconds, seqs[0].stats
 
 
 def bench_case(applier, name, prompt, refs, n, ks, prompt_lookup, hf_plain=False) -> list[dict]:
