@@ -1,7 +1,8 @@
 """``fastapply eval``: run the harness, re-render or compare saved runs, mine cases from git.
 
     fastapply eval [--data FILE.jsonl] [--model M] [--mode model|deterministic|auto] [--k 8,16,64]
-                   [--limit N] [--baselines N] [--out DIR]
+                   [--limit N] [--every N] [--adapter DIR|none]
+                   [--baselines N] [--out DIR]
     fastapply eval report DIR
     fastapply eval compare A B [--out FILE.md]
     fastapply eval mine GIT_REPO --out FILE.jsonl [--max N]
@@ -29,6 +30,9 @@ def _run_parser() -> argparse.ArgumentParser:
                    help="model (default here: an eval measures the model), deterministic, or auto")
     p.add_argument("--k", default="64", help="draft tokens per pass; a comma list sweeps k (k=0 is added)")
     p.add_argument("--limit", type=int, help="first N usable cases only")
+    p.add_argument("--every", type=int, default=1,
+                   help="every N-th usable case (a sample spread over all sources); --limit applies after")
+    p.add_argument("--adapter", help="LoRA adapter folder for the model, or 'none' (default: the shipped one)")
     p.add_argument("--max-tokens", type=int)
     p.add_argument("--baselines", type=int, default=5,
                    help="time the first N cases against plain greedy (k=0) and HF prompt lookup (0 = off)")
@@ -46,10 +50,12 @@ def _cmd_run(argv: list[str]) -> int:
     args = _run_parser().parse_args(argv)
     if args.limit is not None and args.limit < 1:
         raise ValueError("--limit must be >= 1")
+    if args.every < 1:
+        raise ValueError("--every must be >= 1")
     config = RunConfig(ks=parse_ks(args.k), mode=args.mode, max_tokens=args.max_tokens,
                        baselines=args.baselines, prompt_lookup=args.prompt_lookup or None)
     outcome = evaluate(args.data, model=args.model, device=args.device, dtype=args.dtype, config=config,
-                       limit=args.limit, out_dir=args.out, progress=not args.quiet, plots=not args.no_plots)
+                       limit=args.limit, every=args.every, adapter=args.adapter, out_dir=args.out, progress=not args.quiet, plots=not args.no_plots)
     overall = outcome.summary["overall"]
     base = outcome.summary.get("baselines") or {}
     print(f"{overall['cases']} cases: exact {_pct(overall['exact'])}, ws-exact {_pct(overall['ws_exact'])}, "

@@ -72,8 +72,12 @@ def parse_case(row: object) -> EvalCase:
     )
 
 
-def load_cases(path: str | Path, limit: int | None = None) -> tuple[list[EvalCase], list[RowError]]:
-    """All well-formed cases of a JSONL file (first ``limit`` of them) plus what was skipped and why.
+def load_cases(path: str | Path, limit: int | None = None,
+               every: int = 1) -> tuple[list[EvalCase], list[RowError]]:
+    """All well-formed cases of a JSONL file plus what was skipped and why.
+
+    ``every`` keeps every N-th usable case (a sample spread over a file sorted by source), then
+    ``limit`` keeps the first N of those.
 
     Duplicate ids are skipped too: results are keyed by id when runs are compared.
     """
@@ -82,6 +86,9 @@ def load_cases(path: str | Path, limit: int | None = None) -> tuple[list[EvalCas
         raise ValueError(f"dataset not found: {path}")
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be >= 0, got {limit}")
+    if every < 1:
+        raise ValueError(f"every must be >= 1, got {every}")
+    usable = 0
     cases: list[EvalCase] = []
     errors: list[RowError] = []
     seen: set[str] = set()
@@ -100,7 +107,9 @@ def load_cases(path: str | Path, limit: int | None = None) -> tuple[list[EvalCas
                 errors.append(RowError(line_no, f"duplicate id {case.id!r}"))
                 continue
             seen.add(case.id)
-            cases.append(case)
+            usable += 1
+            if (usable - 1) % every == 0:
+                cases.append(case)
     return cases, errors
 
 

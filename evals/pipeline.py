@@ -1,6 +1,7 @@
 """One eval run end to end: dataset -> applier -> rows -> summary -> files on disk."""
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -48,7 +49,7 @@ def _device_of(applier) -> str:
 
 def evaluate(data: str | Path | None = None, *, applier=None, model: str | None = None, device: str | None = None,
              dtype: str | None = None, config: RunConfig | None = None, limit: int | None = None,
-             out_dir: str | Path | None = None, progress: bool = True, plots: bool = True,
+             every: int = 1, adapter: str | None = None, out_dir: str | Path | None = None, progress: bool = True, plots: bool = True,
              request_cls=None) -> EvalOutcome:
     """Run ``data`` (default: the built-in smoke set) through an Applier and write the run to ``out_dir``.
 
@@ -57,7 +58,7 @@ def evaluate(data: str | Path | None = None, *, applier=None, model: str | None 
     """
     config = config or RunConfig()
     data_path = Path(data) if data else SMOKE_PATH
-    cases, skipped = load_cases(data_path, limit=limit)
+    cases, skipped = load_cases(data_path, limit=limit, every=every)
     if not cases:
         raise ValueError(f"no usable cases in {data_path} ({len(skipped)} malformed rows)")
     if applier is None and config.mode == "deterministic":
@@ -67,13 +68,14 @@ def evaluate(data: str | Path | None = None, *, applier=None, model: str | None 
     elif applier is None:
         from fastapply.applier import Applier
 
-        applier = Applier.load(model=model, device=device, dtype=dtype)
+        applier = Applier.load(model=model, device=device, dtype=dtype, adapter=adapter)
     started = datetime.now(timezone.utc)
     clock = time.perf_counter()
     rows, baseline_rows = run_eval(applier, cases, config, request_cls=request_cls, progress=progress)
     run_config = {
         "data": str(data_path), "model": model or "default", "mode": config.mode, "ks": config.ks,
-        "primary_k": config.primary_k, "limit": limit, "baselines": config.baselines,
+        "primary_k": config.primary_k, "limit": limit, "every": every,
+        "adapter": adapter or os.environ.get("FASTAPPLY_ADAPTER") or "default", "baselines": config.baselines,
         "prompt_lookup": config.prompt_lookup, "max_tokens": config.max_tokens, "device": _device_of(applier),
         "started": started.isoformat(timespec="seconds"), "wall_s": round(time.perf_counter() - clock, 2),
         "cases": len(cases),

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 # A deletion this much larger than the chunk's own gap splits the matches into separate clusters.
 MAX_UNEXPLAINED_GAP = 120
+# A crossing alignment must delete at least this many unshown lines, in a run this long, to count.
+SWALLOWED_LINES, SWALLOWED_RUN = 5, 3
 _ALNUM = re.compile(r"[A-Za-z0-9_]")
 
 
@@ -34,6 +36,7 @@ class Alignment:
     pairs: list[tuple[int, int]] = field(default_factory=list)  # (chunk line, original line)
     ambiguous: bool = False  # evidence also fits elsewhere, or clusters disagree
     weak: bool = False  # only short/common lines matched
+    crossing: bool = False  # the chunk repeats a unique original line the alignment skipped
 
     @property
     def found(self) -> bool:
@@ -60,9 +63,10 @@ def align(chunk: list[str], original: list[str], lo: int, hi: int,
     cluster, ambiguous = _best_cluster(blocks, strong, orig_idx)
     kept = _with_nearby_weak_blocks(blocks, strong, cluster, orig_norm)
     pairs = [(chunk_idx[b.b + k], orig_idx[b.a + k]) for b in kept for k in range(b.size)]
+    crossing = _crossing(chunk_norm, orig_norm, kept, counts)
     if not ambiguous:
-        ambiguous = _occurs_elsewhere(orig_norm, blocks, kept, counts)
-    return Alignment(pairs, ambiguous=ambiguous)
+        ambiguous = crossing or _occurs_elsewhere(orig_norm, blocks, kept, counts)
+    return Alignment(pairs, ambiguous=ambiguous, crossing=crossing)
 
 
 def _is_strong(orig_norm: list[str], block, counts: Counter) -> bool:
@@ -123,6 +127,34 @@ def _with_nearby_weak_blocks(blocks, strong, cluster, orig_norm, reach: int = 3)
             kept.append(i)
             edge = block
     return [blocks[i] for i in kept]
+
+
+def _crossing(chunk_norm, orig_norm, kept, counts: Counter) -> bool:
+    """True when the alignment skipped the chunk's own context and swallowed code it never shows.
+
+    The alignment is monotonic, so when the chunk's new code resembles a later part of the file
+    (e.g. an `if (x == null) {...} else {` block like the next method's), the matcher can pair it
+    there and leave the chunk's real context behind as "new": the span then deletes everything
+    in between. Signature: a distinctive, unique original line inside the span that the chunk
+    repeats but the alignment skipped, plus a run of deleted original lines the chunk never
+    shows. A moved line alone is a legitimate reordering; a deletion alone is a legitimate edit.
+    """
+    matched_chunk = {b.b + k for b in kept for k in range(b.size)}
+    matched_orig = {b.a + k for b in kept for k in range(b.size)}
+    lo, hi = kept[0].a, kept[-1].a + kept[-1].size
+    where = {line: i for i, line in enumerate(orig_norm) if counts[line] == 1}
+    skipped = any(j not in matched_chunk and where.get(line) is not None and lo <= where[line] < hi
+                  and where[line] not in matched_orig and is_distinctive(line)
+                  for j, line in enumerate(chunk_norm))
+    if not skipped:
+        return False
+    shown = set(chunk_norm)
+    unshown = [i for i in range(lo, hi) if i not in matched_orig and orig_norm[i] not in shown]
+    longest = run = 0
+    for prev, i in zip([None] + unshown, unshown):
+        run = run + 1 if prev == i - 1 else 1
+        longest = max(longest, run)
+    return len(unshown) >= SWALLOWED_LINES and longest >= SWALLOWED_RUN
 
 
 def _occurs_elsewhere(orig_norm, blocks, kept, counts: Counter) -> bool:

@@ -101,7 +101,9 @@ def _place_all(chunks, orig, defs, lang):
         plan.start, plan.end = pairs[0][1], pairs[-1][1] + 1
         if first and not chunk.marker_before and not any(line.strip() for line in orig[:plan.start]):
             plan.start = 0  # the snippet starts where the file does: leading blank lines go too
-        if alignment.ambiguous:
+        if alignment.crossing:
+            problems.append(f"chunk {k + 1}: its lines match the original out of order")
+        elif alignment.ambiguous:
             problems.append(f"chunk {k + 1}: its anchor lines also occur elsewhere in the file")
         if first and not chunk.marker_before and pairs[0][0] > 0 and plan.start > 0:
             problems.append("snippet starts without a marker with new lines above its first anchor:"

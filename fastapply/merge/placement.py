@@ -161,7 +161,10 @@ def place_chunk(chunk: Chunk, original: list[str], lo: int, defs: list[Definitio
         return Alignment(alignment.pairs, ambiguous=True, weak=alignment.weak), replaced
     # Tied to the file's start or end: the position is certain even if the lines are common.
     pinned_only = not unpinned
-    return Alignment(pairs, ambiguous=alignment.ambiguous and not replaced and not pinned_only), replaced
+    # Matching definition names settle an otherwise ambiguous spot, but not a crossing alignment:
+    # that one pairs the chunk's lines out of order, so the span itself is wrong.
+    ambiguous = alignment.crossing or (alignment.ambiguous and not replaced and not pinned_only)
+    return Alignment(pairs, ambiguous=ambiguous, crossing=alignment.crossing), replaced
 
 
 def same_text(a: list[str], b: list[str]) -> bool:

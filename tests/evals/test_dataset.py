@@ -38,6 +38,16 @@ def test_limit_and_missing_file(tmp_path):
         load_cases(tmp_path / "missing.jsonl")
 
 
+def test_every_spreads_the_sample_before_the_limit(tmp_path):
+    rows = [json.dumps({**GOOD, "id": str(i)}) for i in range(7)]
+    path = write_rows(tmp_path / "d.jsonl", rows[:3] + ["{broken"] + rows[3:])
+    cases, errors = load_cases(path, every=3)
+    assert [c.id for c in cases] == ["0", "3", "6"] and len(errors) == 1  # broken rows don't shift it
+    assert [c.id for c in load_cases(path, every=3, limit=2)[0]] == ["0", "3"]
+    with pytest.raises(ValueError):
+        load_cases(path, every=0)
+
+
 def test_fixture_variant_groups_as_fixture():
     case = EvalCase(id="x", language="js", original="", snippet="", expected="",
                     source="continuedev/continue@abc:core/x.diff", variant="fixture")

@@ -304,3 +304,68 @@ def test_new_code_sharing_a_line_with_old_code_is_never_confidently_wrong():
     snippet = "class Calculator {\n  // ... existing code ...\n\n  reset() {\n    this.result = 0;\n  }\n}\n"
     result = lazy_merge(JS, snippet, "javascript")
     assert not result.confident or ("add(n)" in result.merged and "reset()" in result.merged)
+
+
+VISITOR = '''public class Visitor {
+  public void visitList(Item item, Object obj) {
+    if (!isMissing(item, obj)) {
+      if (item.type == null) {
+        throw new IllegalStateException("list items need a declared element type");
+      }
+      Object list = valueOf(item, obj);
+      attach(item, list);
+    }
+  }
+
+  public void visitEnum(Object obj) {
+    Handler handler = handlers.lookup(obj.getClass());
+    if (handler == null) {
+      handler = handlers.fallbackHandler();
+    }
+    emit(handler.render(obj));
+  }
+
+  public void visitObject(Item item, Object obj) {
+    if (isMissing(item, obj)) {
+      if (writeMissingValues) {
+        attachPlaceholder(item, new Placeholder());
+      }
+    } else {
+      attach(item, valueOf(item, obj));
+    }
+  }
+}
+'''
+
+
+def test_new_code_copied_from_a_later_method_is_not_confidently_swallowing_code():
+    # The new null branch of visitList reads exactly like visitObject's: a monotonic alignment
+    # pairs it there, leaves visitList's real context unmatched and would delete visitEnum.
+    snippet = '''// ... existing code ...
+  public void visitList(Item item, Object obj) {
+    if (isMissing(item, obj)) {
+      if (writeMissingValues) {
+        attachPlaceholder(item, new Placeholder());
+      }
+    } else {
+      if (item.type == null) {
+        throw new IllegalStateException("list items need a declared element type");
+      }
+      // ... existing code ...
+'''
+    result = lazy_merge(VISITOR, snippet, "java")
+    assert not result.confident
+    assert "out of order" in result.reason
+
+
+def test_a_line_moved_inside_the_chunk_stays_confident():
+    snippet = '''// ... existing code ...
+  public void visitEnum(Object obj) {
+    emit(handlers.lookup(obj.getClass()).render(obj));
+    Handler handler = handlers.lookup(obj.getClass());
+  }
+// ... existing code ...
+'''
+    result = lazy_merge(VISITOR, snippet, "java")
+    assert result.confident, result.reason
+    assert "fallbackHandler" not in result.merged and "visitObject" in result.merged
