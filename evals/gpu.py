@@ -8,6 +8,7 @@ same run, passes, tokens per pass, and the token agreement of our output with HF
 two can differ where near-ties flip: reported, not asserted).
 
     fastapply bench gpu                         # on a CUDA machine: bf16, k=16/64/128, conc. 1..32
+    fastapply bench gpu --runners static,varlen  # CUDA graph vs eager varlen passes, same run
     fastapply bench gpu --device cpu --copy-tokens 64 --concurrency 1,2 --ks 16   # smoke run
 """
 from __future__ import annotations
@@ -40,12 +41,17 @@ def main(argv=None) -> int:
     p.add_argument("--concurrency", default="1,2,4,8,16,32")
     p.add_argument("--copy-tokens", type=int, default=1000)
     p.add_argument("--prompt-lookup", type=int, default=10)
+    p.add_argument("--runners", default="auto",
+                   help="engine runners to time at each k: auto (static + CUDA graph on CUDA), static, varlen")
     args = p.parse_args(argv)
     try:
         ks = [int(x) for x in args.ks.split(",")]
         levels = [int(x) for x in args.concurrency.split(",")]
     except ValueError:
         p.error("--ks and --concurrency take comma-separated integers")
+    runners = args.runners.split(",")
+    if not set(runners) <= {"auto", "static", "varlen"}:
+        p.error("--runners takes auto, static and/or varlen")
     from fastapply.applier import Applier
 
     applier = Applier.load(args.model, args.device, args.dtype)
@@ -68,10 +74,12 @@ def main(argv=None) -> int:
             (f"HF prompt lookup ({args.prompt_lookup})", "-", len(lookup), lookup_s, "-", "-", agreement(lookup, greedy)),
             ("fastapply plain (k=0)", 0, len(plain), plain_s, len(plain), 1.0, agreement(plain, greedy))]
     for k in ks:
-        seqs, s, _ = run_engine(applier, prompt, [plain], k, n)
-        st = seqs[0].stats
-        rows.append((f"fastapply k={k}", k, len(seqs[0].output), s, st.passes, round(st.tokens_per_pass, 1),
-                     agreement(seqs[0].output, greedy)))
+        for runner in runners:
+            seqs, s, _ = run_engine(applier, prompt, [plain], k, n, runner=runner)
+            st = seqs[0].stats
+            label = applier.engine.config.runner_for(device.type) if runner == "auto" else runner
+            rows.append((f"fastapply k={k} ({label})", k, len(seqs[0].output), s, st.passes,
+                         round(st.tokens_per_pass, 1), agreement(seqs[0].output, greedy)))
     print("| method | k | tokens | tok/s | × HF greedy | × HF prompt lookup | passes | tokens/pass | agreement with HF greedy |")
     print("|---|---|---|---|---|---|---|---|---|")
     for method, k, tokens, s, passes, tpp, agree in rows:

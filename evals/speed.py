@@ -58,14 +58,19 @@ def _sync(device) -> None:
         torch.cuda.synchronize()
 
 
-def run_engine(applier, prompt, refs, k, n, copies=1) -> tuple[list, float, int]:
-    """``copies`` identical requests at once; returns (sequences, seconds, engine passes)."""
+def run_engine(applier, prompt, refs, k, n, copies=1, runner=None) -> tuple[list, float, int]:
+    """``copies`` identical requests at once; returns (sequences, seconds, engine passes).
 
+    The engine (and a static runner's CUDA graph) is built before the clock starts; static slots
+    are sized to this case so attention spans no more positions than it needs.
+    """
     from fastapply.engine import Engine
     from fastapply.sequence import GenerationRequest
 
+    need = len(prompt) + n + k + 1
     config = dataclasses.replace(applier.engine.config, k=k, max_batch=max(copies, 1),
-                                 max_kv_tokens=max(applier.engine.config.max_kv_tokens, copies * (len(prompt) + n + k + 1)))
+                                 max_kv_tokens=max(applier.engine.config.max_kv_tokens, copies * need),
+                                 runner=runner or applier.engine.config.runner, slot_len=max(need, k + 2))
     engine = Engine(applier.engine.model, applier.tokenizer, config)
     device = engine.runner.device
     _sync(device)

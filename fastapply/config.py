@@ -18,6 +18,11 @@ class EngineConfig:
     max_batch: int = 8  # sequences verified together in one forward
     max_kv_tokens: int = 131072  # KV-cache budget over all running sequences (≈6 GB, default model fp32)
     prefill_chunk: int = 2048  # prompt tokens per prefill forward
+    # "varlen": per-row caches, exact shapes (best on CPU); "static": [max_batch, k+1] passes over a
+    # KV slab, replayed from a CUDA graph on CUDA (graph_runner.py); "auto": static on CUDA.
+    runner: str = "auto"
+    cuda_graphs: bool = True  # capture the static pass on CUDA (off: eager, for debugging)
+    slot_len: int | None = None  # static runner: positions per slot; None = model context + k + 1
 
     def __post_init__(self):
         if not 0 <= self.k <= 1024:
@@ -30,8 +35,17 @@ class EngineConfig:
             raise ValueError(f"max_batch must be >= 1, got {self.max_batch}")
         if self.max_kv_tokens < 64:
             raise ValueError(f"max_kv_tokens must be >= 64, got {self.max_kv_tokens}")
+        if self.runner not in ("auto", "varlen", "static"):
+            raise ValueError(f"runner must be auto, varlen or static, got {self.runner!r}")
+        if self.slot_len is not None and self.slot_len < self.k + 2:
+            raise ValueError(f"slot_len must be >= k + 2, got {self.slot_len}")
         if self.prefill_chunk < 16:
             raise ValueError(f"prefill_chunk must be >= 16, got {self.prefill_chunk}")
+
+    def runner_for(self, device) -> str:
+        if self.runner != "auto":
+            return self.runner
+        return "static" if str(device).startswith("cuda") else "varlen"
 
     def token_cost(self, device: str) -> float:
         if self.cost_per_token is not None:

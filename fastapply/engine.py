@@ -14,6 +14,7 @@ from collections import deque
 
 from .config import EngineConfig
 from .draft_length import DraftLengthByCursorState
+from .graph_runner import GraphRunner
 from .model_runner import ModelRunner, Row
 from .proposer import advance, propose
 from .sequence import GenerationRequest, Sequence, Status
@@ -23,7 +24,7 @@ class Engine:
     def __init__(self, model, tokenizer, config: EngineConfig | None = None):
         self.config = config or EngineConfig()
         self.model, self.tokenizer = model, tokenizer
-        self.runner = ModelRunner(model)
+        self.runner = _make_runner(model, self.config)
         self.eos_ids = _eos_ids(model, tokenizer)
         self.waiting: deque[Sequence] = deque()
         self.running: list[Sequence] = []
@@ -40,6 +41,9 @@ class Engine:
                 f"request needs {seq.capacity} KV-cache tokens (prompt {len(request.prompt_ids)} + "
                 f"max_new_tokens {request.max_new_tokens} + k {k}), over the budget of "
                 f"{self.config.max_kv_tokens}")
+        if isinstance(self.runner, GraphRunner) and (k > self.runner.k or seq.capacity > self.runner.max_len):
+            raise ValueError(f"request needs k={k} and {seq.capacity} positions; the static runner was "
+                             f"built for k <= {self.runner.k} and {self.runner.max_len} positions per slot")
         with self._lock:
             self.waiting.append(seq)
         return seq
@@ -184,6 +188,16 @@ class Engine:
         if not self.config.adaptive or k == 0:
             return None
         return DraftLengthByCursorState(k_max=k, cost_per_token=self.config.token_cost(self.runner.device.type))
+
+
+def _make_runner(model, config: EngineConfig):
+    device = next(model.parameters()).device
+    if config.runner_for(device.type) == "varlen":
+        return ModelRunner(model)
+    context = getattr(model.config, "max_position_embeddings", 2048)
+    slot_len = config.slot_len or context + config.k + 1
+    return GraphRunner(model, slots=config.max_batch, k=config.k, max_len=slot_len,
+                       cuda_graphs=config.cuda_graphs)
 
 
 def _eos_ids(model, tokenizer) -> frozenset[int]:

@@ -42,14 +42,16 @@ class StaticRunner:
         self.key_index = torch.arange(max_len, device=self.device)
 
     @torch.inference_mode()
-    def prefill(self, row: int, tokens: list[int]) -> None:
-        """Write a prompt's keys/values into one row (eager; only verify() is meant to be captured)."""
-        if len(tokens) + self.k + 1 > self.max_len:
-            raise ValueError(f"prompt of {len(tokens)} tokens does not fit max_len {self.max_len} with k={self.k}")
+    def prefill(self, row: int, tokens: list[int], start: int = 0) -> None:
+        """Write keys/values of prompt tokens at positions [start, start+n) of one row (eager; only
+        the verification pass is meant to be captured)."""
+        if start + len(tokens) + self.k + 1 > self.max_len:
+            raise ValueError(f"prompt of {start + len(tokens)} tokens does not fit max_len {self.max_len} "
+                             f"with k={self.k}")
         ids = torch.tensor([tokens], device=self.device)
-        positions = torch.arange(len(tokens), device=self.device)[None]
+        positions = torch.arange(start, start + len(tokens), device=self.device)[None]
         self._forward(ids, positions, slice(row, row + 1))
-        self.lengths[row] = len(tokens)
+        self.lengths[row] = start + len(tokens)
 
     @torch.inference_mode()
     def verify(self, tokens: torch.Tensor, draft_len: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
@@ -58,13 +60,19 @@ class StaticRunner:
         Returns (accepted [B], next_token [B]) on the device and advances ``lengths`` by accepted+1.
         Every shape is fixed by (B, K, T): capture this call.
         """
+        accepted, target = self.targets(tokens, draft_len)
+        self.lengths += accepted + 1
+        return accepted, target.gather(1, accepted[:, None])[:, 0]
+
+    def targets(self, tokens: torch.Tensor, draft_len: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Like verify() but leaves ``lengths`` alone: (accepted [B], greedy target [B, K+1]),
+        for callers that own the lengths (the engine's GraphRunner uploads them every pass)."""
         from fastapply.kernels import greedy_accept
 
         positions = self.lengths[:, None] + self.offsets  # [B, K+1]
         logits = self.lm_head(self.norm(self._forward(tokens, positions, slice(None))))  # [B, K+1, V]
-        accepted, next_token = greedy_accept(logits, tokens[:, 1:], draft_len)
-        self.lengths += accepted + 1
-        return accepted, next_token
+        accepted, _, target = greedy_accept(logits, tokens[:, 1:], draft_len, return_target=True)
+        return accepted, target
 
     def _forward(self, ids: torch.Tensor, positions: torch.Tensor, rows: slice) -> torch.Tensor:
         batch, n = ids.shape
