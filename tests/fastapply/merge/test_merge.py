@@ -369,3 +369,99 @@ def test_a_line_moved_inside_the_chunk_stays_confident():
     result = lazy_merge(VISITOR, snippet, "java")
     assert result.confident, result.reason
     assert "fallbackHandler" not in result.merged and "visitObject" in result.merged
+
+
+GO_READY = '''package main
+
+import "fmt"
+
+func load() {
+	err := open()
+	if err != nil {
+		er(err)
+	}
+	fmt.Println("loaded the configuration file")
+}
+
+func run() {
+	err := start()
+	if err != nil {
+		er(err)
+	}
+
+	fmt.Println("Yor application is ready at")
+	fmt.Println(ProjectPath())
+	fmt.Println("Give it a try by running it")
+}
+'''
+
+
+def test_short_leading_context_anchors_next_to_the_edit_not_at_its_first_occurrence():
+    # "er(err)" / "}" first occur in load(); the context belongs right above the edited line.
+    snippet = ('// ... existing code ...\n\t\ter(err)\n\t}\n\n\tfmt.Println("Your application is ready at")\n'
+               '\tfmt.Println(ProjectPath())\n// ... existing code ...\n')
+    result = lazy_merge(GO_READY, snippet, "go")
+    assert result.confident, result.reason
+    assert result.merged == GO_READY.replace("Yor application", "Your application")
+
+
+JAVA_NESTED = '''public class Adapters {
+  private static class CalendarAdapter
+      implements Serializer<Calendar> {
+
+    public Calendar read(Element json) {
+      return build(json);
+    }
+  }
+
+  private static class EnumAdapter {
+    public String name() {
+      return "enum";
+    }
+  }
+}
+'''
+
+
+def test_a_new_methods_closing_brace_does_not_pair_with_the_enclosing_class_brace():
+    # The snippet's last "    }" closes the new method; the original's next "  }" closes the
+    # class. Same text once whitespace is collapsed: only the indentation tells them apart.
+    snippet = '''// ... existing code ...
+    public Calendar read(Element json) {
+      return build(json);
+    }
+
+    @Override
+    public String toString() {
+      return "calendar";
+    }
+// ... existing code ...
+'''
+    result = lazy_merge(JAVA_NESTED, snippet, "java")
+    expected = JAVA_NESTED.replace('''      return build(json);
+    }
+  }''', '''      return build(json);
+    }
+
+    @Override
+    public String toString() {
+      return "calendar";
+    }
+  }''')
+    assert result.merged == expected
+    assert result.confident, result.reason
+
+
+def test_closing_braces_after_new_code_pair_by_indentation():
+    # The chunk ends with three braces (new if, finally, method) where the original has two:
+    # the last two are the original's, the first is new.
+    original = ("class Cache {\n  Object get(String key) {\n    try {\n      return compute(key);\n"
+                "    } finally {\n      pending.remove(key);\n    }\n  }\n}\n")
+    snippet = ("// ... existing code ...\n    } finally {\n      pending.remove(key);\n\n"
+               "      if (cleanupNeeded) {\n        pending.clear();\n      }\n    }\n  }\n"
+               "// ... existing code ...\n")
+    result = lazy_merge(original, snippet, "java")
+    assert result.confident, result.reason
+    assert result.merged == original.replace(
+        "      pending.remove(key);\n",
+        "      pending.remove(key);\n\n      if (cleanupNeeded) {\n        pending.clear();\n      }\n")
