@@ -75,7 +75,16 @@ def _is_strong(orig_norm: list[str], block, counts: Counter) -> bool:
     lines = orig_norm[block.a:block.a + block.size]
     if any(counts[line] == 1 and is_distinctive(line) for line in lines):
         return True
-    return block.size >= 4 and sum(is_distinctive(line) for line in lines) >= 2
+    if sum(is_distinctive(line) for line in lines) < 2:
+        return False
+    # Common lines ("assertEquals(value, actual);") can still form a sequence found only here.
+    return block.size >= 4 or _occurrences(orig_norm, lines) == 1
+
+
+def _occurrences(orig_norm: list[str], lines: list[str]) -> int:
+    n = len(lines)
+    return sum(1 for i in range(len(orig_norm) - n + 1)
+               if orig_norm[i] == lines[0] and orig_norm[i:i + n] == lines)
 
 
 def _best_cluster(blocks, strong, orig_idx) -> tuple[list[int], bool]:
@@ -242,9 +251,13 @@ def _crossing(chunk_norm, orig_norm, kept, counts: Counter) -> bool:
 
 
 def _occurs_elsewhere(orig_norm, blocks, kept, counts: Counter) -> bool:
-    """True when no kept block holds a line that occurs only once (so the spot is a guess)."""
+    """True when no kept block holds a line that occurs only once, nor is a run of lines with
+    two distinctive ones that occurs only once (so the spot is a guess)."""
     for block in kept:
-        if any(counts[line] == 1 for line in orig_norm[block.a:block.a + block.size]):
+        lines = orig_norm[block.a:block.a + block.size]
+        if any(counts[line] == 1 for line in lines):
+            return False
+        if sum(is_distinctive(line) for line in lines) >= 2 and _occurrences(orig_norm, lines) == 1:
             return False
     return True
 

@@ -465,3 +465,35 @@ def test_closing_braces_after_new_code_pair_by_indentation():
     assert result.merged == original.replace(
         "      pending.remove(key);\n",
         "      pending.remove(key);\n\n      if (cleanupNeeded) {\n        pending.clear();\n      }\n")
+
+
+PARSER_TEST = '''public class ParserTest {
+  public void testEscapes() {
+    String actual = parse(json);
+    assertEquals(expected, actual);
+  }
+
+  public void testQuotes() {
+    String actual = parse(json);
+    assertEquals(value, actual);
+  }
+
+  public void testSlashes() {
+    String actual = parse(text);
+    assertEquals(value, actual);
+  }
+}
+'''
+
+
+def test_a_run_of_common_lines_that_occurs_once_anchors_confidently():
+    # Each context line occurs twice in the file, but the pair of them only once (testQuotes).
+    snippet = ('// ... existing code ...\n    String actual = parse(json);\n    assertEquals(value, actual);\n'
+               '  }\n\n  public void testEquals() {\n    assertEquals(1, count("="));\n  }\n'
+               '// ... existing code ...\n')
+    result = lazy_merge(PARSER_TEST, snippet, "java")
+    assert result.confident, result.reason
+    assert result.merged == PARSER_TEST.replace(
+        "    assertEquals(value, actual);\n  }\n\n  public void testSlashes",
+        "    assertEquals(value, actual);\n  }\n\n  public void testEquals() {\n"
+        "    assertEquals(1, count(\"=\"));\n  }\n\n  public void testSlashes")
