@@ -34,6 +34,9 @@ def _run_parser() -> argparse.ArgumentParser:
                    help="every N-th usable case (a sample spread over all sources); --limit applies after")
     p.add_argument("--adapter", help="LoRA adapter folder for the model, or 'none' (default: the shipped one)")
     p.add_argument("--max-tokens", type=int)
+    p.add_argument("--windowing", default="auto", choices=("auto", "always", "never"),
+                   help="rewrite only the windows the snippet touches: when the file does not fit (auto), "
+                        "always, or never")
     p.add_argument("--baselines", type=int, default=5,
                    help="time the first N cases against plain greedy (k=0) and HF prompt lookup (0 = off)")
     p.add_argument("--prompt-lookup", type=int, default=10, help="n-gram size for the HF prompt-lookup baseline")
@@ -53,7 +56,8 @@ def _cmd_run(argv: list[str]) -> int:
     if args.every < 1:
         raise ValueError("--every must be >= 1")
     config = RunConfig(ks=parse_ks(args.k), mode=args.mode, max_tokens=args.max_tokens,
-                       baselines=args.baselines, prompt_lookup=args.prompt_lookup or None)
+                       baselines=args.baselines, prompt_lookup=args.prompt_lookup or None,
+                       windowing=args.windowing)
     outcome = evaluate(args.data, model=args.model, device=args.device, dtype=args.dtype, config=config,
                        limit=args.limit, every=args.every, adapter=args.adapter, out_dir=args.out, progress=not args.quiet, plots=not args.no_plots)
     overall = outcome.summary["overall"]

@@ -74,6 +74,7 @@ def evaluate(data: str | Path | None = None, *, applier=None, model: str | None 
     rows, baseline_rows = run_eval(applier, cases, config, request_cls=request_cls, progress=progress)
     run_config = {
         "data": str(data_path), "model": model or "default", "mode": config.mode, "ks": config.ks,
+        "windowing": config.windowing,
         "primary_k": config.primary_k, "limit": limit, "every": every,
         "adapter": adapter or os.environ.get("FASTAPPLY_ADAPTER") or "default", "baselines": config.baselines,
         "prompt_lookup": config.prompt_lookup, "max_tokens": config.max_tokens, "device": _device_of(applier),

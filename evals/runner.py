@@ -19,8 +19,11 @@ class RunConfig:
     max_tokens: int | None = None
     baselines: int = 0  # cases timed against greedy and HF prompt lookup
     prompt_lookup: int | None = DEFAULT_PROMPT_LOOKUP
+    windowing: str = "auto"  # the applier's: auto (only when the file does not fit), always, never
 
     def __post_init__(self) -> None:
+        if self.windowing not in ("auto", "always", "never"):
+            raise ValueError(f"windowing must be auto, always or never, got {self.windowing!r}")
         if self.mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {self.mode!r}")
         if not self.ks or any(k < 0 for k in self.ks):
@@ -76,7 +79,8 @@ def run_case(applier, case: EvalCase, k: int, config: RunConfig, request_cls,
     row = _case_fields(case, k)
     row["gold_warnings"] = gold_warnings
     request = request_cls(original=case.original, snippet=case.snippet, instruction=case.instruction,
-                          language=case.language, k=k, max_tokens=config.max_tokens, mode=config.mode)
+                          language=case.language, k=k, max_tokens=config.max_tokens, mode=config.mode,
+                          windowing=config.windowing)
     started = time.perf_counter()
     try:
         result = applier.apply(request)

@@ -27,6 +27,7 @@ class Request:
     k: int
     max_tokens: int | None
     mode: str
+    windowing: str = "auto"
 
 
 @dataclass
