@@ -35,8 +35,8 @@ def _run_parser() -> argparse.ArgumentParser:
     p.add_argument("--adapter", help="LoRA adapter folder for the model, or 'none' (default: the shipped one)")
     p.add_argument("--max-tokens", type=int)
     p.add_argument("--windowing", default="auto", choices=("auto", "always", "never"),
-                   help="rewrite only the windows the snippet touches: when the file does not fit (auto), "
-                        "always, or never")
+                   help="rewrite only the windows the snippet touches: whenever it anchors (auto), "
+                        "always (error if it does not anchor), or never")
     p.add_argument("--baselines", type=int, default=5,
                    help="time the first N cases against plain greedy (k=0) and HF prompt lookup (0 = off)")
     p.add_argument("--prompt-lookup", type=int, default=10, help="n-gram size for the HF prompt-lookup baseline")

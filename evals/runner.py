@@ -19,7 +19,7 @@ class RunConfig:
     max_tokens: int | None = None
     baselines: int = 0  # cases timed against greedy and HF prompt lookup
     prompt_lookup: int | None = DEFAULT_PROMPT_LOOKUP
-    windowing: str = "auto"  # the applier's: auto (only when the file does not fit), always, never
+    windowing: str = "auto"  # the applier's: auto (windows whenever the snippet anchors), always, never
 
     def __post_init__(self) -> None:
         if self.windowing not in ("auto", "always", "never"):

@@ -49,7 +49,9 @@ class ApplyRequest:
     k: int | None = None  # None: the engine's k
     max_tokens: int | None = None  # per model generation; None: enough for original + snippet
     mode: str = DEFAULT_MODE
-    windowing: str = "auto"  # auto: rewrite only the touched windows when the whole file does not fit
+    # auto: rewrite only the windows the snippet touches whenever it anchors, else the whole file
+    # (413 when that does not fit); always: windows or an error; never: the whole file or 413.
+    windowing: str = "auto"
 
     def check(self) -> None:
         if self.mode not in MODES:
@@ -156,18 +158,26 @@ class Applier:
         return Plan(generations, finish)
 
     def _windows(self, request: ApplyRequest, language) -> list[tuple[int, int]] | None:
-        """None: rewrite the whole file. Raises InputTooLong when it does not fit and cannot be split."""
+        """None: rewrite the whole file. Raises InputTooLong when it does not fit and cannot be split.
+
+        Windows are preferred even when the whole file fits: on a dev-set sample the model wrote
+        0.56x the tokens in 0.26x the time with line similarity 0.92 instead of 0.32 (a small apply
+        model loses its place in long files; the untouched rest is copied byte for byte anyway).
+        """
         if request.windowing == "never":
             return None
-        if request.windowing == "auto" and self._fits(request.original, request.snippet, request.instruction):
-            return None
         windows = merge.find_windows(request.original, request.snippet, language)
+        fits = self._fits(request.original, request.snippet, request.instruction)
         if windows is None:
             if request.windowing == "always":
                 raise ApplyError("windowing='always' but the snippet could not be anchored in the original")
+            if fits:
+                return None
             raise InputTooLong(
                 f"original + snippet + output need more than the model's context of {self.context_length} "
                 "tokens, and the snippet could not be anchored to rewrite only the touched part")
+        if request.windowing == "auto" and fits and windows == [(0, len(request.original.splitlines()))]:
+            return None  # the window is the whole file
         for w in windows:
             if not self._fits(merge.window_text(request.original, w), request.snippet, request.instruction):
                 raise InputTooLong(f"the edited region (lines {w[0] + 1}-{w[1]}) alone exceeds the model's context "

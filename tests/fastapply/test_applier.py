@@ -30,6 +30,18 @@ def test_windowing_never_on_a_long_file_is_413(applier):
         applier.apply(ApplyRequest(ORIGINAL, SNIPPET, mode="model", windowing="never"))
 
 
+def test_auto_windows_a_file_that_fits_when_the_snippet_anchors(applier):
+    medium = "".join(f"def f{i}(x):\n    return x + {i}\n\n\n" for i in range(40))  # fits the context
+    snippet = "# ... existing code ...\ndef f20(x):\n    return x * 20\n# ... existing code ...\n"
+    windowed = applier.apply(ApplyRequest(medium, snippet, mode="model", max_tokens=8))
+    assert windowed.windowed and windowed.windows[0][1] - windowed.windows[0][0] < 40
+    whole = applier.apply(ApplyRequest(medium, snippet, mode="model", max_tokens=8, windowing="never"))
+    assert not whole.windowed
+    unanchored = applier.apply(ApplyRequest(medium, "zzz = 1\n# ... existing code ...\nqqq = 2\n", mode="model",
+                                            max_tokens=8))
+    assert not unanchored.windowed  # falls back to the whole file, which fits
+
+
 def test_auto_uses_the_merge_when_confident_and_the_model_otherwise(applier):
     small = "def a():\n    return 1\n\n\ndef b():\n    return 2\n"
     confident = applier.apply(ApplyRequest(small, "def b():\n    return 3\n", mode="auto"))
