@@ -145,7 +145,10 @@ class Applier:
         else:
             parts = [(merge.window_text(request.original, w),
                       merge.window_snippet(request.snippet, request.original, w, language)) for w in windows]
-        generations = [self._generation(request, o, s, candidate.merged if windows is None else None) for o, s in parts]
+        # The merge is the first draft source, per window too (a window's own merge): lossless,
+        # and drafts then run across the edited lines instead of stopping at them.
+        drafts = [candidate.merged] if windows is None else [merge.lazy_merge(o, s, language).merged for o, s in parts]
+        generations = [self._generation(request, o, s, d) for (o, s), d in zip(parts, drafts)]
 
         def finish(sequences: list[Sequence]) -> ApplyResult:
             texts = [extract_merged(self.tokenizer.decode(s.output, skip_special_tokens=True), self.format) for s in sequences]
