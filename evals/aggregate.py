@@ -40,6 +40,9 @@ def group_stats(rows: list[dict]) -> dict:
     }
     wrong = [r for r in ok if r.get("ws_exact") is False]
     right = [r for r in ok if r.get("ws_exact")]
+    # Speed where the model got the file right: what a user of a good apply model would see.
+    right_tokens, right_passes = (sum(r.get(key) or 0 for r in right) for key in ("output_tokens", "passes"))
+    stats["tokens_per_pass_right"] = right_tokens / right_passes if right_passes else None
     # Is a warning a useful signal? Share of wrong outputs that were flagged, and of right ones that were.
     stats["warned_when_wrong"] = rate(bool(r.get("warnings")) for r in wrong) if wrong else None
     stats["warned_when_right"] = rate(bool(r.get("warnings")) for r in right) if right else None

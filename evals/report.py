@@ -12,8 +12,8 @@ RESULTS_FILE, BASELINES_FILE, SUMMARY_FILE, REPORT_FILE = "results.jsonl", "base
 GROUP_COLUMNS = [
     ("cases", "cases", "int"), ("exact", "exact", "pct"), ("ws_exact", "ws-exact", "pct"),
     ("line_sim", "line sim", "f3"), ("syntax_valid", "syntax ok", "pct"), ("errors", "errors", "int"),
-    ("tokens_per_pass", "tok/pass", "f2"), ("acceptance_rate", "accept", "pct"),
-    ("draft_efficiency", "draft eff", "pct"), ("tokens_per_s", "tok/s", "f1"),
+    ("tokens_per_pass", "tok/pass", "f2"), ("tokens_per_pass_right", "tok/pass right", "f2"),
+    ("acceptance_rate", "accept", "pct"), ("draft_efficiency", "draft eff", "pct"), ("tokens_per_s", "tok/s", "f1"),
     ("latency_p50_ms", "p50 ms", "f0"), ("latency_p95_ms", "p95 ms", "f0"),
 ]
 

@@ -98,6 +98,8 @@ def test_rows_and_summary(run_dir):
     assert set(summary["by_language"]) == {"python", "go", "javascript"}
     assert set(summary["by_source"]) == {"fixture", "acme/a", "acme/b"}
     assert summary["by_k"]["0"]["draft_efficiency"] == 1.0
+    # speed on the cases it got right only (py-ok: 4 tokens, py-ws: 3 tokens, one pass each at k=64)
+    assert summary["by_k"]["64"]["tokens_per_pass_right"] == 3.5
     assert summary["speedup_vs_k"]["0"] == 1.0 and summary["speedup_vs_k"]["64"] > 1.0
 
 
