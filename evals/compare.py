@@ -40,7 +40,8 @@ def compare_runs(dir_a: str | Path, dir_b: str | Path) -> str:
     md = [f"# Compare `{name_a}` (A) vs `{name_b}` (B)", ""]
     for label, s in (("A", sum_a), ("B", sum_b)):
         c = s["config"]
-        md.append(f"- {label}: model `{c.get('model')}`, mode `{c.get('mode')}`, k {c.get('ks')}, "
+        adapter = f", adapter `{c['adapter']}`" if c.get("adapter") else ""
+        md.append(f"- {label}: model `{c.get('model')}`{adapter}, mode `{c.get('mode')}`, k {c.get('ks')}, "
                   f"data `{c.get('data')}`, {s['overall']['cases']} cases")
     if sum_a["config"].get("data") != sum_b["config"].get("data"):
         md.append("- **warning: the runs used different datasets; deltas mix dataset and system changes**")
