@@ -31,6 +31,7 @@ class TrainConfig:
     base: str | None = None  # transformers model dir; default: the embedded GGUF, de-quantized
     init_adapter: str | None = None  # start from these LoRA weights (fresh optimizer, step 0)
     resume: bool = False  # continue from out_dir/checkpoint-last when it exists
+    export_only: bool = False  # with --resume and --save-to: ship the last checkpoint, no training
     lr: float = 2e-4
     schedule: str = "cosine"
     warmup_steps: int = 30
@@ -74,6 +75,8 @@ class TrainConfig:
             raise ValueError("threads must be >= 0 (0 = torch default)")
         if self.device not in ("auto", "cpu", "cuda"):
             raise ValueError("device must be auto, cpu or cuda")
+        if self.export_only and not (self.resume and self.save_to):
+            raise ValueError("--export-only needs --resume (the checkpoint to ship) and --save-to (where)")
 
 
 def _lr_lambda(cfg: TrainConfig, total: int):
@@ -139,7 +142,7 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
         ck.save_checkpoint(out, model, optimizer, scheduler, {
             "step": step, "examples_seen": seen, "cursor": stream.cursor.to_dict(), "config": asdict(cfg)})
 
-    while step < total:
+    while step < total and not cfg.export_only:
         optimizer.zero_grad(set_to_none=True)
         loss_sum, n_tok = 0.0, 0
         for _ in range(cfg.grad_accum):
@@ -176,7 +179,8 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
             bar.write(f"time budget of {cfg.max_minutes} min reached at step {step}; saving")
             break
     bar.close()
-    save_ckpt()
+    if not cfg.export_only:
+        save_ckpt()
     if cfg.save_to:
         if val_rows and (last_eval is None or last_eval["step"] != step):
             last_eval = _eval(model, tok, cfg, val_rows, step)

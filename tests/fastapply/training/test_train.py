@@ -107,6 +107,25 @@ def test_save_to_writes_fp16_peft_adapter_and_card(tmp_path, tiny_base):
     assert summary["step"] == 1
 
 
+def test_export_only_ships_the_last_checkpoint_without_training(tmp_path, tiny_base):
+    data = _write(tmp_path / "d.jsonl", [ROW] * 2)
+    run = _cfg(tmp_path, tiny_base, data, "run", max_steps=2)
+    train(run)  # e.g. a run stopped by --max-minutes, without --save-to
+    dest = tmp_path / "shipped"
+    summary = train(_cfg(tmp_path, tiny_base, data, "run", max_steps=50, resume=True, export_only=True,
+                         save_to=str(dest)))
+    assert summary["step"] == 2  # no step taken
+    trained = load_file(str(tmp_path / "run" / "checkpoint-last" / "adapter_model.safetensors"))
+    shipped = load_file(str(dest / "adapter_model.safetensors"))
+    assert shipped and all(v.dtype == torch.float16 for v in shipped.values())
+    for key, value in shipped.items():
+        match = [k for k in trained if k.replace(".default", "") == key.replace(".default", "")]
+        torch.testing.assert_close(value.float(), trained[match[0]].float(), rtol=1e-3, atol=1e-4)
+    assert "optimizer steps: 2" in (dest / "README.md").read_text()
+    with pytest.raises(ValueError, match="export-only"):
+        TrainConfig(data="x", export_only=True, save_to=str(dest))
+
+
 def test_bad_config_raises(tmp_path):
     with pytest.raises(ValueError):
         TrainConfig(data="x", schedule="linear")
