@@ -41,6 +41,8 @@ def _run_parser() -> argparse.ArgumentParser:
                    help="time the first N cases against plain greedy (k=0) and HF prompt lookup (0 = off)")
     p.add_argument("--prompt-lookup", type=int, default=10, help="n-gram size for the HF prompt-lookup baseline")
     p.add_argument("--out", help="run directory (default: runs/eval-<timestamp>)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue a run cut short in --out (its finished cases are kept, not rerun)")
     p.add_argument("--no-plots", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
@@ -55,11 +57,14 @@ def _cmd_run(argv: list[str]) -> int:
         raise ValueError("--limit must be >= 1")
     if args.every < 1:
         raise ValueError("--every must be >= 1")
+    if args.resume and not args.out:
+        raise ValueError("--resume needs --out (the run directory to continue)")
     config = RunConfig(ks=parse_ks(args.k), mode=args.mode, max_tokens=args.max_tokens,
                        baselines=args.baselines, prompt_lookup=args.prompt_lookup or None,
                        windowing=args.windowing)
     outcome = evaluate(args.data, model=args.model, device=args.device, dtype=args.dtype, config=config,
-                       limit=args.limit, every=args.every, adapter=args.adapter, out_dir=args.out, progress=not args.quiet, plots=not args.no_plots)
+                       limit=args.limit, every=args.every, adapter=args.adapter, out_dir=args.out, progress=not args.quiet, plots=not args.no_plots,
+                       resume=args.resume)
     overall = outcome.summary["overall"]
     base = outcome.summary.get("baselines") or {}
     print(f"{overall['cases']} cases: exact {_pct(overall['exact'])}, ws-exact {_pct(overall['ws_exact'])}, "

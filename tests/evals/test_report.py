@@ -145,6 +145,35 @@ def test_evaluate_end_to_end_with_scripted_applier(tmp_path):
     assert outcome.report_path.is_file()
 
 
+class CountingApplier(ScriptedApplier):
+    def __init__(self, answers):
+        super().__init__(answers)
+        self.seen = []
+
+    def apply(self, req):
+        self.seen.append(req.original)
+        return super().apply(req)
+
+
+def test_a_cut_short_run_resumes_without_redoing_finished_cases(tmp_path):
+    data = tmp_path / "data.jsonl"
+    data.write_text("\n".join(json.dumps(c.to_dict()) for c in CASES[:3]) + "\n")
+    run = tmp_path / "run"
+    first = CountingApplier(ANSWERS)
+    evaluate(data, applier=first, request_cls=Request, config=RunConfig(ks=[64]), out_dir=run, progress=False,
+             plots=False)
+    assert not (run / "results.partial.jsonl").exists()  # a finished run leaves no partial file
+    rows = (run / "results.jsonl").read_text().splitlines()
+    # Simulate a kill after the first case: only its row (and a torn line) reached the partial file.
+    (run / "results.partial.jsonl").write_text(rows[0] + "\n" + rows[1][:20])
+    second = CountingApplier(ANSWERS)
+    outcome = evaluate(data, applier=second, request_cls=Request, config=RunConfig(ks=[64]), out_dir=run,
+                       progress=False, plots=False, resume=True)
+    assert second.seen == [CASES[1].original, CASES[2].original]  # case 0 was not run again
+    assert [r["id"] for r in outcome.rows] == [c.id for c in CASES[:3]]
+    assert outcome.summary["config"]["resumed_cases"] == 1 and outcome.summary["overall"]["cases"] == 3
+
+
 def test_bad_config_is_a_value_error(capsys):
     with pytest.raises(ValueError):
         RunConfig(mode="fast")
