@@ -139,7 +139,7 @@ class Applier:
         deterministic = _deterministic(request, candidate, language, started)
         if deterministic is not None:
             return Plan([], lambda _: deterministic)
-        windows = self._windows(request, language)
+        windows = self._windows(request, candidate)
         if windows is None:
             parts = [(request.original, request.snippet)]
         else:
@@ -160,7 +160,7 @@ class Applier:
 
         return Plan(generations, finish)
 
-    def _windows(self, request: ApplyRequest, language) -> list[tuple[int, int]] | None:
+    def _windows(self, request: ApplyRequest, candidate: merge.MergeResult) -> list[tuple[int, int]] | None:
         """None: rewrite the whole file. Raises InputTooLong when it does not fit and cannot be split.
 
         Windows are preferred even when the whole file fits: on a dev-set sample the model wrote
@@ -169,7 +169,7 @@ class Applier:
         """
         if request.windowing == "never":
             return None
-        windows = merge.find_windows(request.original, request.snippet, language)
+        windows = merge.windows_of(candidate, request.original)  # the plan's merge: no second placement
         fits = self._fits(request.original, request.snippet, request.instruction)
         if windows is None:
             if request.windowing == "always":

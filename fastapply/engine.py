@@ -194,9 +194,7 @@ def _make_runner(model, config: EngineConfig):
     device = next(model.parameters()).device
     if config.runner_for(device.type) == "varlen":
         return ModelRunner(model)
-    context = getattr(model.config, "max_position_embeddings", 2048)
-    slot_len = config.slot_len or context + config.k + 1
-    return GraphRunner(model, slots=config.max_batch, k=config.k, max_len=slot_len,
+    return GraphRunner(model, slots=config.max_batch, k=config.k, max_len=config.slot_len,
                        cuda_graphs=config.cuda_graphs)
 
 

@@ -37,11 +37,12 @@ class SlotCache:
 
 
 class GraphRunner:
-    def __init__(self, model, slots: int, k: int, max_len: int, cuda_graphs: bool = True):
+    def __init__(self, model, slots: int, k: int, max_len: int | None = None, cuda_graphs: bool = True):
+        self.max_positions = getattr(model.config, "max_position_embeddings", 2048)
+        max_len = max_len or self.max_positions + k + 1  # default: a full context plus one draft
         self.static = StaticRunner(model, batch=slots, k=k, max_len=max_len)
         self.device, self.k, self.max_len, self.slots = self.static.device, k, max_len, slots
         self.dtype = next(model.parameters()).dtype
-        self.max_positions = getattr(model.config, "max_position_embeddings", 2048)
         self.free = list(range(slots))
         self.tokens = torch.zeros(slots, k + 1, dtype=torch.long, device=self.device)  # static inputs
         self.draft_len = torch.zeros(slots, dtype=torch.long, device=self.device)

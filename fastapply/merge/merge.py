@@ -18,6 +18,8 @@ class MergeResult:
     confident: False whenever any step had to guess; `reason` then says which and why.
     spans: half-open 0-based line ranges of the ORIGINAL that the snippet replaced or touched
       (an insertion is an empty range ``(i, i)``), in file order.
+    anchored: every chunk was placed without guessing (`confident` also needs no new parse
+      errors); the spans are then trustworthy, e.g. as windows for the model to rewrite.
     """
 
     merged: str | None
@@ -25,6 +27,7 @@ class MergeResult:
     reason: str | None
     language: str | None
     spans: list[tuple[int, int]] = field(default_factory=list)
+    anchored: bool = True
 
 
 @dataclass
@@ -73,10 +76,11 @@ def lazy_merge(original: str, snippet: str, language: str | None = None,
                            "markers in a snippet for an empty file", lang, [(0, 0)])
     plans, problems = plan_chunks(orig, chunks, lang, original)
     merged_lines, spans = _assemble(plans, orig, problems)
+    anchored = not problems
     merged = join_lines(merged_lines, newline, trailing)
     _check_syntax(original, merged, lang, problems)
     reason = "; ".join(problems) if problems else None
-    return MergeResult(merged, not problems, reason, lang, spans)
+    return MergeResult(merged, not problems, reason, lang, spans, anchored)
 
 
 def plan_chunks(orig: list[str], chunks: list[Chunk], lang: str | None, original: str):

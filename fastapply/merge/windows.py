@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fastapply.merge.chunks import split_chunks
 from fastapply.merge.languages import detect_language, marker_line
-from fastapply.merge.merge import plan_chunks, split_lines
+from fastapply.merge.merge import MergeResult, lazy_merge, plan_chunks, split_lines
 
 DEFAULT_CONTEXT_LINES = 8
 
@@ -36,13 +36,20 @@ def find_windows(original: str, snippet: str, language: str | None = None,
     (a chunk without anchor, ambiguous or overlapping placement)."""
     if context_lines < 0:
         raise ValueError(f"context_lines must be >= 0, got {context_lines}")
-    _, orig, plans, problems = _plans(original, snippet, language)
-    if problems or not plans:
+    return windows_of(lazy_merge(original, snippet, language), original, context_lines)
+
+
+def windows_of(result: MergeResult, original: str,
+               context_lines: int = DEFAULT_CONTEXT_LINES) -> list[tuple[int, int]] | None:
+    """`find_windows` from a merge already computed for (original, snippet): no second placement."""
+    if context_lines < 0:
+        raise ValueError(f"context_lines must be >= 0, got {context_lines}")
+    n = len(split_lines(original)[0]) if original else 0
+    if not result.anchored or not result.spans or n == 0:
         return None
     windows: list[tuple[int, int]] = []
-    for plan in plans:
-        start = max(0, plan.start - context_lines)
-        end = min(len(orig), plan.end + context_lines)
+    for start, end in result.spans:
+        start, end = max(0, start - context_lines), min(n, end + context_lines)
         if windows and start <= windows[-1][1]:
             windows[-1] = (windows[-1][0], max(end, windows[-1][1]))
         else:
