@@ -2,6 +2,7 @@
 the merged file + EOS as the only supervised tokens."""
 from __future__ import annotations
 
+import difflib
 import json
 import random
 from dataclasses import dataclass
@@ -35,9 +36,52 @@ def answer_ids(tokenizer, row: dict, fmt: str = "morph") -> list[int]:
     return ids + [tokenizer.eos_token_id]
 
 
-def answer_loss(model, ids: list[int], labels: list[int]):
-    """Mean cross-entropy over the answer tokens, computing logits only where they are needed: the
-    vocabulary projection over the (long) prompt would cost ~15% of the step and >1 GB of memory."""
+def edited_spans(original: str, expected: str) -> list[tuple[int, int]]:
+    """Character spans of ``expected`` where copying ``original`` goes wrong: inserted or changed
+    lines, and the first line after a deletion (where a copying model would carry on with the
+    deleted code). Lines compare modulo surrounding whitespace.
+
+    >>> edited_spans("a\nb\nc\n", "a\nB\nc\n")
+    [(2, 4)]
+    """
+    old = [ln.strip() for ln in original.splitlines()]
+    new_lines = expected.splitlines(keepends=True)
+    starts = [0]
+    for ln in new_lines:
+        starts.append(starts[-1] + len(ln))
+    marked: set[int] = set()
+    matcher = difflib.SequenceMatcher(None, old, [ln.strip() for ln in new_lines], autojunk=False)
+    for tag, _i1, _i2, j1, j2 in matcher.get_opcodes():
+        if tag in ("replace", "insert"):
+            marked.update(range(j1, j2))
+        elif tag == "delete" and j1 < len(new_lines):
+            marked.add(j1)
+    return [(starts[j], starts[j + 1]) for j in sorted(marked)]
+
+
+def answer_weights(tokenizer, row: dict, edit_weight: float, fmt: str = "morph") -> list[float]:
+    """Per-token loss weights aligned with ``answer_ids``: ``edit_weight`` on tokens that touch an
+    edited span, 1 elsewhere (EOS included). Most answer tokens are plain copies of the original, so
+    an unweighted loss is dominated by copying; the measured failure of the v2 adapter on the dev
+    set was exactly that (in most wrong outputs fewer than half of the added lines survived)."""
+    f = get_format(fmt)
+    text = f.output_open + row["expected"] + f.output_close
+    enc = tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
+    base = len(f.output_open)
+    spans = [(s + base, e + base) for s, e in edited_spans(row["original"], row["expected"])]
+    weights, k = [], 0
+    for s, e in enc.offset_mapping:
+        while k < len(spans) and spans[k][1] <= s:
+            k += 1
+        hit = k < len(spans) and spans[k][0] < max(e, s + 1)
+        weights.append(edit_weight if hit else 1.0)
+    return weights + [1.0]
+
+
+def answer_loss(model, ids: list[int], labels: list[int], weights: list[float] | None = None):
+    """Cross-entropy over the answer tokens (mean, or weighted mean with ``weights`` per answer
+    token), computing logits only where they are needed: the vocabulary projection over the (long)
+    prompt would cost ~15% of the step and >1 GB of memory."""
     import torch
     import torch.nn.functional as F
 
@@ -48,7 +92,13 @@ def answer_loss(model, ids: list[int], labels: list[int]):
     out = model(input_ids=torch.tensor([ids], device=device), logits_to_keep=n_ans + 1)
     # Position t predicts token t+1: the last n_ans+1 positions minus the final one predict the answer.
     logits = out.logits[0, :-1].float()
-    return F.cross_entropy(logits, torch.tensor(labels[-n_ans:], device=device))
+    target = torch.tensor(labels[-n_ans:], device=device)
+    if weights is None:
+        return F.cross_entropy(logits, target)
+    if len(weights) != n_ans:
+        raise ValueError(f"{len(weights)} weights for {n_ans} answer tokens")
+    w = torch.tensor(weights, device=device, dtype=logits.dtype)
+    return (F.cross_entropy(logits, target, reduction="none") * w).sum() / w.sum()
 
 
 def encode(tokenizer, row: dict, fmt: str = "morph") -> tuple[list[int], list[int]]:
@@ -70,10 +120,11 @@ class Cursor:
 
 class ExampleStream:
     def __init__(self, rows: list[dict], tokenizer, seed: int, max_len: int, fmt: str = "morph",
-                 cursor: Cursor | None = None) -> None:
+                 cursor: Cursor | None = None, edit_weight: float = 1.0) -> None:
         if not rows:
             raise ValueError("no training rows")
         self.rows, self.tok, self.seed, self.max_len, self.fmt = rows, tokenizer, seed, max_len, fmt
+        self.edit_weight = edit_weight
         self.cursor = cursor or Cursor()
         self.skipped = 0  # rows longer than max_len (counted, not trained on)
         self._order_epoch, self._order = -1, []
@@ -85,7 +136,8 @@ class ExampleStream:
             self._order_epoch = epoch
         return self._order
 
-    def next(self) -> tuple[list[int], list[int]]:
+    def next(self) -> tuple[list[int], list[int], list[float] | None]:
+        """(input_ids, labels, answer-token weights or None when edits are not up-weighted)."""
         for _ in range(len(self.rows) + 1):
             order = self._order_for(self.cursor.epoch)
             row = self.rows[order[self.cursor.index]]
@@ -94,6 +146,9 @@ class ExampleStream:
                 self.cursor = Cursor(self.cursor.epoch + 1, 0)
             ids, labels = encode(self.tok, row, self.fmt)
             if len(ids) <= self.max_len:
-                return ids, labels
+                weights = None
+                if self.edit_weight != 1.0:
+                    weights = answer_weights(self.tok, row, self.edit_weight, self.fmt)
+                return ids, labels, weights
             self.skipped += 1
         raise ValueError(f"no example fits max_len={self.max_len} tokens")

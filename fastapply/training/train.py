@@ -40,6 +40,8 @@ class TrainConfig:
     grad_accum: int = 8
     max_len: int = 3072  # prompt + answer tokens; longer examples are skipped
     max_minutes: float | None = None
+    # Loss weight of answer tokens on edited lines (see data.answer_weights); 1 = plain mean.
+    edit_weight: float = 1.0
     max_grad_norm: float = 1.0
     weight_decay: float = 0.0
     eval_every: int = 100
@@ -71,6 +73,8 @@ class TrainConfig:
             raise ValueError("max_minutes must be > 0")
         if min(self.eval_every, self.save_every, self.eval_n, self.eval_loss_n) < 0 or self.lora_r < 1:
             raise ValueError("eval/save intervals and counts must be >= 0, lora_r >= 1")
+        if self.edit_weight < 1:
+            raise ValueError("edit_weight must be >= 1 (it up-weights edited lines)")
         if self.threads < 0:
             raise ValueError("threads must be >= 0 (0 = torch default)")
         if self.device not in ("auto", "cpu", "cuda"):
@@ -130,7 +134,7 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
         ck.restore(state, optimizer, scheduler)
         step, seen, cursor = state["step"], state["examples_seen"], Cursor(**state["cursor"])
         _log(log_path, {"step": step, "event": "resume", "from": str(ckpt)})
-    stream = ExampleStream(rows, tok, cfg.seed, cfg.max_len, cfg.fmt, cursor)
+    stream = ExampleStream(rows, tok, cfg.seed, cfg.max_len, cfg.fmt, cursor, cfg.edit_weight)
     autocast = torch.autocast("cuda", dtype=torch.bfloat16) if device == "cuda" else torch.autocast("cpu", enabled=False)
     from tqdm import tqdm
 
@@ -146,9 +150,9 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
         optimizer.zero_grad(set_to_none=True)
         loss_sum, n_tok = 0.0, 0
         for _ in range(cfg.grad_accum):
-            ids, labels = stream.next()
+            ids, labels, weights = stream.next()
             with autocast:
-                loss = answer_loss(model, ids, labels)
+                loss = answer_loss(model, ids, labels, weights)
             (loss / cfg.grad_accum).backward()
             loss_sum += loss.item()
             n_tok += len(ids)

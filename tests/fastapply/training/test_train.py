@@ -135,6 +135,16 @@ def test_bad_config_raises(tmp_path):
         TrainConfig(data="x", max_minutes=0)
     with pytest.raises(ValueError):
         TrainConfig(data="x", threads=-1)
+    with pytest.raises(ValueError, match="edit_weight"):
+        TrainConfig(data="x", edit_weight=0.5)
+
+
+def test_edit_weighted_training_runs_and_logs(tmp_path, tiny_base):
+    data = _write(tmp_path / "d.jsonl", [ROW] * 2)
+    summary = train(_cfg(tmp_path, tiny_base, data, "weighted", max_steps=1, edit_weight=4.0))
+    assert summary["step"] == 1
+    log = [json.loads(x) for x in (tmp_path / "weighted" / "log.jsonl").read_text().splitlines()]
+    assert any(r.get("event") == "train" and r["loss"] > 0 for r in log)
 
 
 def test_threads_flag_parses():
@@ -172,3 +182,42 @@ def test_answer_loss_matches_full_masked_loss(tokenizer, tiny_base):
     torch.testing.assert_close(answer_loss(model, ids, labels), full, rtol=1e-5, atol=1e-5)
     with pytest.raises(ValueError):
         answer_loss(model, ids, [IGNORE] * len(ids))
+
+
+def test_edited_spans_mark_changes_and_the_line_after_a_deletion():
+    from fastapply.training.data import edited_spans
+
+    expected = "a\nB\nc\ne\n"
+    spans = [expected[s:e] for s, e in edited_spans("a\nb\nc\nd\ne\n", expected)]
+    assert spans == ["B\n", "e\n"]  # "b" changed; "d" deleted, so "e" is where copying goes wrong
+    assert edited_spans("x\n  y\n", "x\ny\n") == []  # re-indentation alone is not an edit
+
+
+def test_answer_weights_up_weight_only_edited_tokens(tokenizer):
+    from fastapply.training.data import answer_ids, answer_weights
+
+    weights = answer_weights(tokenizer, ROW, 4.0)
+    ids = answer_ids(tokenizer, ROW)
+    assert len(weights) == len(ids) and weights[-1] == 1.0
+    heavy = tokenizer.decode([t for t, w in zip(ids, weights) if w > 1])
+    assert "2" in heavy and "def g" not in heavy and "x + 1" not in heavy
+    assert answer_weights(tokenizer, {**ROW, "expected": ROW["original"]}, 4.0) == [1.0] * len(
+        answer_ids(tokenizer, {**ROW, "expected": ROW["original"]}))
+
+
+def test_weighted_answer_loss(tokenizer, tiny_base):
+    from transformers import AutoModelForCausalLM
+
+    from fastapply.training.data import answer_loss
+
+    model = AutoModelForCausalLM.from_pretrained(tiny_base)
+    ids, labels = encode(tokenizer, ROW)
+    n = sum(1 for x in labels if x != IGNORE)
+    plain = answer_loss(model, ids, labels)
+    torch.testing.assert_close(answer_loss(model, ids, labels, [2.0] * n), plain)
+    first_only = answer_loss(model, ids, labels, [1.0] + [1e-9] * (n - 1))
+    logits = model(input_ids=torch.tensor([ids])).logits[0, -n - 1]
+    torch.testing.assert_close(first_only, torch.nn.functional.cross_entropy(logits, torch.tensor(labels[-n])),
+                               rtol=1e-4, atol=1e-4)
+    with pytest.raises(ValueError):
+        answer_loss(model, ids, labels, [1.0] * (n - 1))
