@@ -66,7 +66,10 @@ def _name_of(node) -> tuple[str, int] | None:
         declarator = declarator.child_by_field_name("declarator")
     if name_node is None:
         return None
-    return name_node.text.decode("utf-8", "replace"), name_node.start_point[0]
+    name = name_node.text.decode("utf-8", "replace")
+    # A MISSING node that error recovery inserted (e.g. in a file cut mid-class) has no text: such a
+    # definition cannot be recognised by name.
+    return (name, name_node.start_point[0]) if name.strip() else None
 
 
 def definitions(text: str, language: str | None) -> list[Definition]:

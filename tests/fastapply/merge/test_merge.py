@@ -1,6 +1,7 @@
 """Merge cases per language, hand-written."""
 
 from fastapply.merge import detect_language, lazy_merge
+from fastapply.merge.syntax import definitions
 
 PY = '''import os
 
@@ -497,3 +498,14 @@ def test_a_run_of_common_lines_that_occurs_once_anchors_confidently():
         "    assertEquals(value, actual);\n  }\n\n  public void testSlashes",
         "    assertEquals(value, actual);\n  }\n\n  public void testEquals() {\n"
         "    assertEquals(1, count(\"=\"));\n  }\n\n  public void testSlashes")
+
+
+def test_file_cut_mid_class_with_an_edited_constructor():
+    # A window that starts inside a Java class: the constructor parses as a method whose name node is
+    # MISSING (empty). It used to crash the renamed-header pairing (IndexError on the empty name).
+    original = ("    public Range(int lo, int hi) {\n        super(lo, hi);\n    }\n\n"
+                "    public int size() {\n        return 1;\n    }\n")
+    snippet = "    public Range(int lo, int hi, int step) {\n        super(lo, hi);\n    }\n// ... existing code ...\n"
+    result = lazy_merge(original, snippet, "java")
+    assert result.merged == original.replace("int hi)", "int hi, int step)")
+    assert [d.name for d in definitions(original, "java")] == ["size"]  # no nameless definition
