@@ -179,7 +179,7 @@ class Applier:
             raise InputTooLong(
                 f"original + snippet + output need more than the model's context of {self.context_length} "
                 "tokens, and the snippet could not be anchored to rewrite only the touched part")
-        if request.windowing == "auto" and fits and windows == [(0, len(request.original.splitlines()))]:
+        if request.windowing == "auto" and fits and merge.is_whole_file(windows, request.original):
             return None  # the window is the whole file
         for w in windows:
             if not self._fits(merge.window_text(request.original, w), request.snippet, request.instruction):

@@ -57,6 +57,11 @@ def windows_of(result: MergeResult, original: str,
     return windows
 
 
+def is_whole_file(windows: list[tuple[int, int]], original: str) -> bool:
+    """True when the windows are one window spanning the whole file (nothing to save by windowing)."""
+    return windows == [(0, len(original.splitlines()))]
+
+
 def window_text(original: str, window: tuple[int, int]) -> str:
     """The original's lines of one window, line endings kept."""
     lines = original.splitlines(keepends=True)

@@ -30,9 +30,14 @@ def prompt_ids(tokenizer, row: dict, fmt: str = "morph") -> list[int]:
     return tokenizer(text, add_special_tokens=False).input_ids
 
 
-def answer_ids(tokenizer, row: dict, fmt: str = "morph") -> list[int]:
+def _answer_text(row: dict, fmt: str) -> tuple[str, int]:
+    """The supervised text before EOS, and where ``expected`` starts in it."""
     f = get_format(fmt)
-    ids = tokenizer(f.output_open + row["expected"] + f.output_close, add_special_tokens=False).input_ids
+    return f.output_open + row["expected"] + f.output_close, len(f.output_open)
+
+
+def answer_ids(tokenizer, row: dict, fmt: str = "morph") -> list[int]:
+    ids = tokenizer(_answer_text(row, fmt)[0], add_special_tokens=False).input_ids
     return ids + [tokenizer.eos_token_id]
 
 
@@ -64,10 +69,8 @@ def answer_weights(tokenizer, row: dict, edit_weight: float, fmt: str = "morph")
     edited span, 1 elsewhere (EOS included). Most answer tokens are plain copies of the original, so
     an unweighted loss is dominated by copying; the measured failure of the v2 adapter on the dev
     set was exactly that (in most wrong outputs fewer than half of the added lines survived)."""
-    f = get_format(fmt)
-    text = f.output_open + row["expected"] + f.output_close
+    text, base = _answer_text(row, fmt)
     enc = tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
-    base = len(f.output_open)
     spans = [(s + base, e + base) for s, e in edited_spans(row["original"], row["expected"])]
     weights, k = [], 0
     for s, e in enc.offset_mapping:

@@ -14,7 +14,7 @@ import argparse
 import json
 import sys
 
-from ..merge import lazy_merge, window_snippet, window_text, windows_of
+from ..merge import is_whole_file, lazy_merge, window_snippet, window_text, windows_of
 
 
 def expected_windows(original: str, expected: str, windows: list[tuple[int, int]]) -> list[str] | None:
@@ -51,7 +51,7 @@ def window_rows(row: dict) -> list[dict]:
     the file). Empty when the expected file cannot be cut at the windows."""
     original, snippet, language = row["original"], row["snippet"], row.get("language")
     windows = windows_of(lazy_merge(original, snippet, language), original)
-    if windows is None or windows == [(0, len(original.splitlines()))]:
+    if windows is None or is_whole_file(windows, original):
         return [row]
     texts = expected_windows(original, row["expected"], windows)
     if texts is None:
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
             rows = window_rows(row)
             if not rows:
                 counts["dropped"] += 1
-            elif rows == [row]:
+            elif rows[0] is row:
                 counts["whole_file"] += 1
             else:
                 counts["windowed"] += 1
