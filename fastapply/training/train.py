@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import shlex
@@ -94,6 +95,23 @@ def _lr_lambda(cfg: TrainConfig, total: int):
     return f
 
 
+def data_fingerprint(path: str) -> str:
+    """Content hash of a training file: a checkpoint's data cursor only means something for the
+    file it was walking."""
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()[:16]
+
+
+def _resumed_cursor(state: dict, cfg: TrainConfig, fingerprint: str) -> Cursor | None:
+    """The checkpoint's cursor if it walked this same data; None (start the new file from the top) when
+    the run continues on different data. Checkpoints from before fingerprints compare the path."""
+    same = state.get("data_sha") == fingerprint if "data_sha" in state else state["config"]["data"] == cfg.data
+    return Cursor(**state["cursor"]) if same else None
+
+
 def _log(path: Path, record: dict) -> None:
     with path.open("a", encoding="utf-8") as fh:
         fh.write(json.dumps(record) + "\n")
@@ -115,6 +133,7 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
     out.mkdir(parents=True, exist_ok=True)
     log_path = out / "log.jsonl"
     rows = load_jsonl(cfg.data)
+    fingerprint = data_fingerprint(cfg.data)
     val_rows = sorted(load_jsonl(cfg.val_data), key=lambda r: r.get("id", "")) if cfg.val_data else []
     tok = load_tokenizer(cfg.base)
     model = load_base_model(cfg.base, torch.float32, device)
@@ -132,8 +151,10 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
     if ckpt is not None:
         state = ck.load_state(ckpt)
         ck.restore(state, optimizer, scheduler)
-        step, seen, cursor = state["step"], state["examples_seen"], Cursor(**state["cursor"])
-        _log(log_path, {"step": step, "event": "resume", "from": str(ckpt)})
+        step, seen = state["step"], state["examples_seen"]
+        cursor = _resumed_cursor(state, cfg, fingerprint)
+        _log(log_path, {"step": step, "event": "resume", "from": str(ckpt), "new_data": cursor is None})
+        cursor = cursor or Cursor()
     stream = ExampleStream(rows, tok, cfg.seed, cfg.max_len, cfg.fmt, cursor, cfg.edit_weight)
     autocast = torch.autocast("cuda", dtype=torch.bfloat16) if device == "cuda" else torch.autocast("cpu", enabled=False)
     from tqdm import tqdm
@@ -144,7 +165,8 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
 
     def save_ckpt() -> None:
         ck.save_checkpoint(out, model, optimizer, scheduler, {
-            "step": step, "examples_seen": seen, "cursor": stream.cursor.to_dict(), "config": asdict(cfg)})
+            "step": step, "examples_seen": seen, "cursor": stream.cursor.to_dict(),
+            "data_sha": fingerprint, "config": asdict(cfg)})
 
     while step < total and not cfg.export_only:
         optimizer.zero_grad(set_to_none=True)

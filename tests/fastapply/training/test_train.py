@@ -74,6 +74,24 @@ def test_resume_restores_step_cursor_and_weights(tmp_path, tiny_base):
     assert [r["step"] for r in log if r["event"] == "train"] == [1, 2, 3, 4, 5]
 
 
+def test_resume_on_new_data_starts_that_file_from_the_top(tmp_path, tiny_base):
+    rows = [dict(ROW, id=f"t-{i}", expected=ROW["expected"].replace("2", str(i))) for i in range(3)]
+    old = _write(tmp_path / "a.jsonl", rows)
+    train(_cfg(tmp_path, tiny_base, old, "run", max_steps=2))
+    ckpt = Path(tmp_path / "run" / "checkpoint-last" / "trainer_state.pt")
+    assert torch.load(ckpt, weights_only=False)["cursor"] == {"epoch": 0, "index": 2}
+    # Same content under another path: the same data, so the cursor carries on.
+    same = _write(tmp_path / "a-copy.jsonl", rows)
+    train(_cfg(tmp_path, tiny_base, same, "run", max_steps=3, resume=True))
+    assert torch.load(ckpt, weights_only=False)["cursor"] == {"epoch": 1, "index": 0}
+    new = _write(tmp_path / "b.jsonl", rows[:2] + [dict(ROW, id="t-new")])
+    train(_cfg(tmp_path, tiny_base, new, "run", max_steps=4, resume=True))
+    state = torch.load(ckpt, weights_only=False)
+    assert state["cursor"] == {"epoch": 0, "index": 1} and state["step"] == 4
+    log = [json.loads(x) for x in (tmp_path / "run" / "log.jsonl").read_text().splitlines()]
+    assert [r["new_data"] for r in log if r["event"] == "resume"] == [False, True]
+
+
 def test_resume_is_exact_with_constant_schedule(tmp_path, tiny_base):
     rows = [dict(ROW, id=f"t-{i}", expected=ROW["expected"].replace("2", str(i))) for i in range(3)]
     data = _write(tmp_path / "d.jsonl", rows)
