@@ -41,37 +41,66 @@ def answer_ids(tokenizer, row: dict, fmt: str = "morph") -> list[int]:
     return ids + [tokenizer.eos_token_id]
 
 
+def _line_spans(lines: list[str], marked: set[int]) -> list[tuple[int, int]]:
+    starts = [0]
+    for ln in lines:
+        starts.append(starts[-1] + len(ln))
+    return [(starts[j], starts[j + 1]) for j in sorted(marked)]
+
+
+def _opcodes(reference: str, new_lines: list[str]):
+    """Line diff of ``reference`` against ``new_lines``, modulo surrounding whitespace."""
+    old = [ln.strip() for ln in reference.splitlines()]
+    return difflib.SequenceMatcher(None, old, [ln.strip() for ln in new_lines], autojunk=False).get_opcodes()
+
+
 def edited_spans(original: str, expected: str) -> list[tuple[int, int]]:
-    """Character spans of ``expected`` where copying ``original`` goes wrong: inserted or changed
+    r"""Character spans of ``expected`` where copying ``original`` goes wrong: inserted or changed
     lines, and the first line after a deletion (where a copying model would carry on with the
     deleted code). Lines compare modulo surrounding whitespace.
 
     >>> edited_spans("a\nb\nc\n", "a\nB\nc\n")
     [(2, 4)]
     """
-    old = [ln.strip() for ln in original.splitlines()]
     new_lines = expected.splitlines(keepends=True)
-    starts = [0]
-    for ln in new_lines:
-        starts.append(starts[-1] + len(ln))
     marked: set[int] = set()
-    matcher = difflib.SequenceMatcher(None, old, [ln.strip() for ln in new_lines], autojunk=False)
-    for tag, _i1, _i2, j1, j2 in matcher.get_opcodes():
+    for tag, _i1, _i2, j1, j2 in _opcodes(original, new_lines):
         if tag in ("replace", "insert"):
             marked.update(range(j1, j2))
         elif tag == "delete" and j1 < len(new_lines):
             marked.add(j1)
-    return [(starts[j], starts[j + 1]) for j in sorted(marked)]
+    return _line_spans(new_lines, marked)
+
+
+def gap_start_spans(snippet: str, expected: str) -> list[tuple[int, int]]:
+    r"""Character spans of ``expected`` where copying the *snippet* goes wrong: the start of each run of
+    lines the snippet elides (up to and including its first non-blank line). There the snippet has a
+    lazy marker (or nothing) and the answer must go on with the original's code; writing the marker
+    instead was the most common failure of adapter v3 on the dev set (half of its wrong outputs).
+
+    >>> gap_start_spans("a\n# ...\nd\n", "a\nb\nc\nd\n")
+    [(2, 4)]
+    """
+    new_lines = expected.splitlines(keepends=True)
+    marked: set[int] = set()
+    for tag, _i1, _i2, j1, j2 in _opcodes(snippet, new_lines):
+        if tag in ("replace", "insert"):
+            first_text = next((j for j in range(j1, j2) if new_lines[j].strip()), j2 - 1)
+            marked.update(range(j1, first_text + 1))
+    return _line_spans(new_lines, marked)
 
 
 def answer_weights(tokenizer, row: dict, edit_weight: float, fmt: str = "morph") -> list[float]:
-    """Per-token loss weights aligned with ``answer_ids``: ``edit_weight`` on tokens that touch an
-    edited span, 1 elsewhere (EOS included). Most answer tokens are plain copies of the original, so
-    an unweighted loss is dominated by copying; the measured failure of the v2 adapter on the dev
-    set was exactly that (in most wrong outputs fewer than half of the added lines survived)."""
+    """Per-token loss weights aligned with ``answer_ids``: ``edit_weight`` on tokens where a copying
+    model goes wrong (edited lines, see ``edited_spans``; starts of elided gaps, see
+    ``gap_start_spans``), 1 elsewhere (EOS included). Most answer tokens are plain copies of the
+    original, so an unweighted loss is dominated by copying; the measured failure of the v2 adapter on
+    the dev set was exactly that (in most wrong outputs fewer than half of the added lines survived)."""
     text, base = _answer_text(row, fmt)
     enc = tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
-    spans = [(s + base, e + base) for s, e in edited_spans(row["original"], row["expected"])]
+    marked = sorted(set(edited_spans(row["original"], row["expected"]))
+                    | set(gap_start_spans(row["snippet"], row["expected"])))
+    spans = [(s + base, e + base) for s, e in marked]
     weights, k = [], 0
     for s, e in enc.offset_mapping:
         while k < len(spans) and spans[k][1] <= s:

@@ -211,16 +211,29 @@ def test_edited_spans_mark_changes_and_the_line_after_a_deletion():
     assert edited_spans("x\n  y\n", "x\ny\n") == []  # re-indentation alone is not an edit
 
 
-def test_answer_weights_up_weight_only_edited_tokens(tokenizer):
+def test_gap_start_spans_mark_where_the_snippet_elides_code():
+    from fastapply.training.data import gap_start_spans
+
+    expected = "a\nb\n\nc\nd\ne\n"
+    spans = [expected[s:e] for s, e in gap_start_spans("a\n# ...\nd\n# ...\n", expected)]
+    assert spans == ["b\n", "e\n"]  # each marker's code: the answer must write it, not the marker
+    # A gap that opens with blank lines is marked up to its first line of code.
+    expected = "a\n\nb\nd\n"
+    assert [expected[s:e] for s, e in gap_start_spans("a\nd\n", expected)] == ["\n", "b\n"]
+    assert gap_start_spans(expected, expected) == []  # a whole-file snippet elides nothing
+
+
+def test_answer_weights_up_weight_edits_and_gap_starts(tokenizer):
     from fastapply.training.data import answer_ids, answer_weights
 
     weights = answer_weights(tokenizer, ROW, 4.0)
     ids = answer_ids(tokenizer, ROW)
     assert len(weights) == len(ids) and weights[-1] == 1.0
     heavy = tokenizer.decode([t for t, w in zip(ids, weights) if w > 1])
-    assert "2" in heavy and "def g" not in heavy and "x + 1" not in heavy
-    assert answer_weights(tokenizer, {**ROW, "expected": ROW["original"]}, 4.0) == [1.0] * len(
-        answer_ids(tokenizer, {**ROW, "expected": ROW["original"]}))
+    # "2" is the edit; "def g" is where the snippet's marker stands for original code.
+    assert "2" in heavy and "def g" in heavy and "x + 1" not in heavy and "pass" not in heavy
+    same = {**ROW, "snippet": ROW["original"], "expected": ROW["original"]}
+    assert answer_weights(tokenizer, same, 4.0) == [1.0] * len(answer_ids(tokenizer, same))
 
 
 def test_weighted_answer_loss(tokenizer, tiny_base):
