@@ -72,6 +72,10 @@ def op_small_tweak(ctx: Ctx) -> EditOp | None:
     return op_modify_function(ctx, small=True)
 
 
+def op_spread_literals(ctx: Ctx) -> EditOp | None:
+    return op_change_literals(ctx, spread=True)
+
+
 OPS = {
     "modify_function": (op_modify_function, 0.20),
     "add_function": (op_add_function, 0.09),
@@ -84,6 +88,7 @@ OPS = {
     "delete_block": (op_delete_block, 0.08),
     "multi_hunk": (None, 0.18),
     "small_tweak": (op_small_tweak, 0.06),
+    "spread_literals": (op_spread_literals, 0.08),
 }
 EDIT_KINDS = tuple(OPS)
 _MULTI_PARTS = ["modify_function", "change_literals", "rename_symbol", "add_import", "remove_import",

@@ -255,24 +255,30 @@ def op_rename_symbol(ctx: Ctx) -> EditOp | None:
     return EditOp([(fn.start, fn.end, new_lines)], f"Rename `{old}` to `{new}` in `{fn.name}`", "rename_symbol")
 
 
-def op_change_literals(ctx: Ctx) -> EditOp | None:
+def op_change_literals(ctx: Ctx, spread: bool = False) -> EditOp | None:
+    """Change 1-3 literals in one function; ``spread``: 3-6 literals on lines at least 12 apart across a
+    class or a long function, so a context-style snippet carries a marker between every pair (the
+    shape of many real commits, e.g. one wording fixed in every doc comment of a class)."""
     op = None
     for _ in range(3):  # literal changes reuse the body mutator, restricted to literals
         rng = ctx.rng
-        fn = _pick(rng, [d for d in ctx.info.funcs() if _fits(d, 2, 120)])
+        scopes = ctx.info.defs if spread else ctx.info.funcs()
+        fn = _pick(rng, [d for d in scopes if _fits(d, 30 if spread else 2, 250 if spread else 120)])
         lits = [n for n in descendants(fn.node, ctx.spec.literals)] if fn else []
         lits = [n for n in lits if n.start_point[0] == n.end_point[0] and not ctx.info.node_text(n).startswith(('"""', "'''"))]
         changes = {}
-        for lit in rng.sample(lits, min(len(lits), rng.randint(1, 3))):
+        for lit in rng.sample(lits, min(len(lits), rng.randint(3, 6) if spread else rng.randint(1, 3))):
             new = T.change_literal(ctx.info.node_text(lit), rng)
-            if new is not None and lit.start_point[0] not in changes:
-                changes[lit.start_point[0]] = (lit, new)
-        if changes:
+            row = lit.start_point[0]
+            if new is not None and all(abs(row - r) >= (12 if spread else 1) for r in changes):
+                changes[row] = (lit, new)
+        if len(changes) >= (2 if spread else 1):
             new_lines = list(ctx.info.lines[fn.start:fn.end])
             for row, (lit, new) in changes.items():
                 b = new_lines[row - fn.start].encode()
                 new_lines[row - fn.start] = (b[:lit.start_point[1]] + new.encode() + b[lit.end_point[1]:]).decode("utf-8", "replace")
             desc = ", ".join(f"{ctx.info.node_text(l)[:25]} -> {n[:25]}" for l, n in changes.values())
-            op = EditOp([(fn.start, fn.end, new_lines)], f"Update constants in `{fn.name}`: {desc}", "change_literals")
+            kind = "spread_literals" if spread else "change_literals"
+            op = EditOp([(fn.start, fn.end, new_lines)], f"Update constants in `{fn.name}`: {desc}", kind)
             break
     return op

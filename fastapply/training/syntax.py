@@ -123,35 +123,38 @@ def parse(text: str, lang: str) -> FileInfo:
     defs: list[Def] = []
     imports: list[tuple[int, int]] = []
 
-    def visit(node, depth: int, parent: str) -> None:
-        for child in node.named_children:
-            kind, child_name = None, ""
-            if child.type in spec.funcs:
+    # Pre-order walk with an explicit stack: generated or minified files nest deeper than Python's
+    # recursion limit (a recursive walk crashed the generator on one).
+    stack = [(c, 0, "") for c in reversed(tree.root_node.named_children)]
+    while stack:
+        child, depth, parent = stack.pop()
+        kind, child_name = None, ""
+        if child.type in spec.funcs:
+            kind = "func"
+        elif child.type in spec.classes:
+            kind = "class"
+        elif lang == "javascript" and child.type in ("lexical_declaration", "variable_declaration"):
+            decl = child.named_children[0] if child.named_child_count == 1 else None
+            value = decl.child_by_field_name("value") if decl is not None else None
+            if value is not None and value.type in _JS_FUNC_VALUES:
                 kind = "func"
-            elif child.type in spec.classes:
-                kind = "class"
-            elif lang == "javascript" and child.type in ("lexical_declaration", "variable_declaration"):
-                decl = child.named_children[0] if child.named_child_count == 1 else None
-                value = decl.child_by_field_name("value") if decl is not None else None
-                if value is not None and value.type in _JS_FUNC_VALUES:
-                    kind = "func"
-                    child_name = _name_of(decl, src)
-                elif "require(" in src[child.start_byte:child.end_byte].decode("utf-8", "replace") and depth == 0:
-                    if child.start_point[0] == child.end_point[0] and _whole_lines(child, lines):
-                        imports.append((child.start_point[0], child.start_point[0] + 1))
-            if child.type in spec.imports and child.start_point[0] == child.end_point[0] and _whole_lines(child, lines):
-                imports.append((child.start_point[0], child.start_point[0] + 1))
-            if kind is not None and _whole_lines(child, lines):
-                start = child.start_point[0]
-                if child.parent is not None and child.parent.type == "decorated_definition":
-                    start = child.parent.start_point[0]
-                name = child_name if kind == "func" and child.type not in spec.funcs else _name_of(child, src)
-                defs.append(Def(kind, name, start, _end_line(child), depth, child, parent))
-                visit(child, depth + 1, name if kind == "class" else parent)
-            else:
-                visit(child, depth, parent)
+                child_name = _name_of(decl, src)
+            elif "require(" in src[child.start_byte:child.end_byte].decode("utf-8", "replace") and depth == 0:
+                if child.start_point[0] == child.end_point[0] and _whole_lines(child, lines):
+                    imports.append((child.start_point[0], child.start_point[0] + 1))
+        if child.type in spec.imports and child.start_point[0] == child.end_point[0] and _whole_lines(child, lines):
+            imports.append((child.start_point[0], child.start_point[0] + 1))
+        if kind is not None and _whole_lines(child, lines):
+            start = child.start_point[0]
+            if child.parent is not None and child.parent.type == "decorated_definition":
+                start = child.parent.start_point[0]
+            name = child_name if kind == "func" and child.type not in spec.funcs else _name_of(child, src)
+            defs.append(Def(kind, name, start, _end_line(child), depth, child, parent))
+            inner = (depth + 1, name if kind == "class" else parent)
+        else:
+            inner = (depth, parent)
+        stack.extend((c, *inner) for c in reversed(child.named_children))
 
-    visit(tree.root_node, 0, "")
     defs.sort(key=lambda d: (d.start, -d.end))
     return FileInfo(lang, text, lines, defs, sorted(set(imports)), tree, src)
 
