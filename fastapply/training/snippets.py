@@ -38,6 +38,10 @@ class SnippetStyle:
     block_comment: bool  # write `/* ... */` instead of `// ...`
     omit_trailing: bool  # drop the marker after the last kept range
     indent_mode: str  # "next" (indent of the following code), "gap", or "zero"
+    # Shortest run of unchanged lines a marker stands for. Mined snippets (the dev set's context3)
+    # mark gaps of a single line, and inside an engine window such a marker is the one most often
+    # copied instead of expanded: half the examples teach short gaps.
+    min_gap: int = 3
 
     @staticmethod
     def sample(rng: random.Random, lang: str) -> "SnippetStyle":
@@ -50,6 +54,7 @@ class SnippetStyle:
             block_comment=LANGS[lang].block_comment and rng.random() < 0.15,
             omit_trailing=rng.random() < 0.2,
             indent_mode=rng.choices(("next", "gap", "zero"), weights=(0.75, 0.15, 0.10))[0],
+            min_gap=rng.choice((1, 3)),
         )
 
 
@@ -118,7 +123,7 @@ def kept_ranges(original: str, merged: str, merged_info: FileInfo, style: Snippe
         if merged_ranges:
             pa, pb = merged_ranges[-1]
             gap = b_lines[pb:a]
-            if a <= pb + 2 or not any(g.strip() for g in gap):
+            if a < pb + style.min_gap or not any(g.strip() for g in gap):
                 merged_ranges[-1][1] = max(pb, b)
                 continue
         merged_ranges.append([a, b])

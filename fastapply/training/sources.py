@@ -13,9 +13,10 @@ from functools import lru_cache
 
 from .syntax import LANGS
 
-# Evaluation data and this project's own code must never become training data.
+# Evaluation data and this project's own code must never become training data. pip vendors psf/requests
+# (`pip/_vendor/requests/`), one of the dev set's sources: `_vendor` and any `requests` folder stay out.
 EXCLUDE_PARTS = ("/work/shared", "/work/main/fastapply", "/testdata/", "/tests/ui/", "/test/ui/", "/fixtures/",
-                 "/site-packages/fastapply", "/vendor/", ".min.js")
+                 "/site-packages/fastapply", "/vendor/", "/_vendor/", "/requests/", ".min.js")
 MAX_BYTES = 300_000
 
 

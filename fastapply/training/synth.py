@@ -49,7 +49,7 @@ class SynthConfig:
             raise ValueError(f"bad language weights {self.weights} (known: {sorted(LANGS)})")
 
 
-def _window(line_tokens: list[int], lo: int, hi: int, lines: list[str], budget: int,
+def crop_window(line_tokens: list[int], lo: int, hi: int, lines: list[str], budget: int,
             rng: random.Random) -> tuple[int, int] | None:
     """Lines [a, b) around the changed lines [lo, hi) whose tokens fit ``budget``. Cuts fall after
     blank lines, so a window starts and ends between top-level chunks where the file allows it."""
@@ -88,7 +88,7 @@ def _example(src: SourceFile, info: FileInfo, k: int, cfg: SynthConfig, pool: Do
     if merged_lines == info.lines:
         return None
     lo, hi = min(r[0] for r in op.reps), max(r[1] for r in op.reps)
-    win = _window(count(info.lines), lo, max(hi, lo + 1), info.lines, cfg.max_tokens, ctx.rng)
+    win = crop_window(count(info.lines), lo, max(hi, lo + 1), info.lines, cfg.max_tokens, ctx.rng)
     if win is None:
         return None
     a, b = win
@@ -116,8 +116,9 @@ def _example(src: SourceFile, info: FileInfo, k: int, cfg: SynthConfig, pool: Do
     }
 
 
-def generate(cfg: SynthConfig, tokenizer=None, roots: dict[str, list[str]] | None = None,
-             progress: bool = False) -> Iterator[dict]:
+def line_token_counter(tokenizer=None) -> Callable[[list[str]], list[int]]:
+    """Tokens per line with the model's tokenizer (the default model's when None): crops are cut in
+    tokens, the unit of the model's context."""
     if tokenizer is None:
         from .modelio import load_tokenizer
 
@@ -126,6 +127,12 @@ def generate(cfg: SynthConfig, tokenizer=None, roots: dict[str, list[str]] | Non
     def count(lines: list[str]) -> list[int]:
         return [len(ids) for ids in tokenizer(lines, add_special_tokens=False).input_ids] if lines else []
 
+    return count
+
+
+def generate(cfg: SynthConfig, tokenizer=None, roots: dict[str, list[str]] | None = None,
+             progress: bool = False) -> Iterator[dict]:
+    count = line_token_counter(tokenizer)
     roots = default_roots() if roots is None else roots
     rng = random.Random(f"synth|{cfg.seed}|{cfg.split}")
     queues: dict[str, list[SourceFile]] = {}

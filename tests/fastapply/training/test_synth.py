@@ -337,3 +337,15 @@ def test_marker_detection():
     assert is_marker_line("/* ... keep existing code ... */")
     assert not is_marker_line("    x = ...")
     assert not is_marker_line("// see the docs for details")
+
+
+def test_min_gap_one_marks_a_single_unchanged_line():
+    # Mined snippets (the dev set's context3) mark gaps of one line; min_gap=3 keeps such lines as code.
+    original = "".join(f"v{i} = {i}\n" for i in range(20))
+    merged = original.replace("v5 = 5\n", "v5 = 50\n").replace("v13 = 13\n", "v13 = 130\n")
+    info = parse(merged, "python")
+    one = render(original, merged, info, SnippetStyle("context", 3, "... existing code ...", False, False, "next", 1))
+    three = render(original, merged, info, SnippetStyle("context", 3, "... existing code ...", False, False, "next", 3))
+    assert "v9 = 9\n" not in one and "v9 = 9\n" in three  # the one line between the two contexts
+    assert sum(is_marker_line(ln) for ln in one.splitlines()) == 3
+    assert sum(is_marker_line(ln) for ln in three.splitlines()) == 2
