@@ -88,8 +88,10 @@ q/k/v/o/gate/up/down projections.
 Synthetic edits (`fastapply.training.synth`) of real source code installed on the build machine:
 the CPython standard library and installed Python packages, npm's bundled JavaScript, the Go 1.19
 standard library (Debian `golang-1.19-src`), the Rust 1.63 standard library and compiler (Debian
-`rust-src`), the JDK's `src.zip`, and C headers from `/usr/include`. Held-out split by source file.
-No evaluation-set data was used.
+`rust-src`), the JDK's `src.zip`, and C headers from `/usr/include`; and real edits
+(`fastapply.training.pairs`, edit kind `release_diff`): change groups of the diff between two
+releases of one file found on the machine (pyenv's CPython standard libraries, the JDK 17 and 25
+`src.zip`). Held-out split by source file. No evaluation-set data was used.
 
 ```json
 {json.dumps(data, indent=2)}
