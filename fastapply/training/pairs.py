@@ -28,10 +28,11 @@ import sys
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from .snippets import SnippetStyle, is_marker_line, render
+from .compose import apply_reps
+from .snippets import is_marker_line
 from .sources import SourceFile, list_files, split_of
-from .synth import crop_window, line_token_counter
-from .syntax import LANGS, parse
+from .synth import crop_and_render, line_token_counter
+from .syntax import LANGS
 
 Opcode = tuple[str, int, int, int, int]
 GROUP_GAP = 8  # changes fewer lines apart than this are one group (the dev set's hunk rule)
@@ -107,12 +108,8 @@ def is_noise(a: list[str], b: list[str], ops: list[Opcode]) -> bool:
 
 
 def apply_ops(a: list[str], b: list[str], ops: list[Opcode]) -> list[str]:
-    """``a`` with only ``ops`` (opcodes of the diff a → b, in order) applied."""
-    out, pos = [], 0
-    for _, i1, i2, j1, j2 in ops:
-        out += a[pos:i1] + b[j1:j2]
-        pos = i2
-    return out + a[pos:]
+    """``a`` with only ``ops`` (opcodes of the diff a → b) applied."""
+    return apply_reps(a, [(i1, i2, b[j1:j2]) for _, i1, i2, j1, j2 in ops])
 
 
 def pair_examples(old: str, new: str, lang: str, rng: random.Random, cfg: PairConfig,
@@ -127,26 +124,18 @@ def pair_examples(old: str, new: str, lang: str, rng: random.Random, cfg: PairCo
     for start in starts:
         if len(rows) >= cfg.per_file:
             break
-        span = [i for i in range(start, min(len(groups), start + rng.randint(1, cfg.max_groups)))]
+        span = list(range(start, min(len(groups), start + rng.randint(1, cfg.max_groups))))
         if used & set(span):
             continue
         ops = [op for i in span for op in groups[i]]
         if len(_changed_lines(a, b, ops)) > cfg.max_changed:
             continue
-        merged_lines = apply_ops(a, b, ops)
         lo, hi = ops[0][1], max(ops[-1][2], ops[0][1] + 1)
-        win = crop_window(line_tokens, lo, min(hi, len(a)), a, cfg.max_tokens, rng)
-        if win is None:
+        made = crop_and_render(a, apply_ops(a, b, ops), lo, min(hi, len(a)), lang, line_tokens,
+                               cfg.max_tokens, cfg.min_tokens, rng)
+        if made is None:
             continue
-        w0, w1 = win
-        delta = len(merged_lines) - len(a)
-        original, merged = "".join(a[w0:w1]), "".join(merged_lines[w0:w1 + delta])
-        if original == merged or sum(line_tokens[w0:w1]) < cfg.min_tokens:
-            continue
-        style = SnippetStyle.sample(rng, lang)
-        snippet = render(original, merged, parse(merged, lang), style)
-        if not snippet.strip():
-            continue
+        original, merged, snippet, style = made
         used.update(span)
         uid = hashlib.sha1(f"{cfg.seed}|{tag}|{start}".encode()).hexdigest()[:12]
         rows.append({"id": f"{lang}-pair-{uid}", "language": lang, "source_path": tag, "original": original,

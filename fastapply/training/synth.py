@@ -50,7 +50,7 @@ class SynthConfig:
 
 
 def crop_window(line_tokens: list[int], lo: int, hi: int, lines: list[str], budget: int,
-            rng: random.Random) -> tuple[int, int] | None:
+                rng: random.Random) -> tuple[int, int] | None:
     """Lines [a, b) around the changed lines [lo, hi) whose tokens fit ``budget``. Cuts fall after
     blank lines, so a window starts and ends between top-level chunks where the file allows it."""
     n = len(lines)
@@ -78,6 +78,29 @@ def crop_window(line_tokens: list[int], lo: int, hi: int, lines: list[str], budg
     return best_a, best_b
 
 
+def crop_and_render(lines: list[str], merged_lines: list[str], lo: int, hi: int, lang: str,
+                    line_tokens: list[int], max_tokens: int, min_tokens: int,
+                    rng: random.Random) -> tuple[str, str, str, SnippetStyle] | None:
+    """One example from an edit ``lines`` → ``merged_lines`` whose changes all lie in lines [lo, hi)
+    of ``lines``: (original, merged, snippet, style), both texts cropped to ``max_tokens`` around the
+    change and the snippet rendered in a sampled style; None when it does not fit, is shorter than
+    ``min_tokens`` or renders empty."""
+    win = crop_window(line_tokens, lo, hi, lines, max_tokens, rng)
+    if win is None:
+        return None
+    a, b = win
+    delta = len(merged_lines) - len(lines)  # every change is inside [a, b), so the tail lines up
+    original, merged = "".join(lines[a:b]), "".join(merged_lines[a:b + delta])
+    if sum(line_tokens[a:b]) < min_tokens or original == merged:
+        return None
+    merged_info = parse(merged, lang)
+    style = SnippetStyle.sample(rng, lang)
+    snippet = render(original, merged, merged_info, style)
+    if not snippet.strip():
+        return None
+    return original, merged, snippet, style
+
+
 def _example(src: SourceFile, info: FileInfo, k: int, cfg: SynthConfig, pool: DonorPool,
              count: Callable[[list[str]], list[int]]) -> dict | None:
     ctx = make_ctx(info, (cfg.seed, src.path, k), pool)
@@ -88,20 +111,11 @@ def _example(src: SourceFile, info: FileInfo, k: int, cfg: SynthConfig, pool: Do
     if merged_lines == info.lines:
         return None
     lo, hi = min(r[0] for r in op.reps), max(r[1] for r in op.reps)
-    win = crop_window(count(info.lines), lo, max(hi, lo + 1), info.lines, cfg.max_tokens, ctx.rng)
-    if win is None:
+    made = crop_and_render(info.lines, merged_lines, lo, max(hi, lo + 1), src.language, count(info.lines),
+                           cfg.max_tokens, cfg.min_tokens, ctx.rng)
+    if made is None:
         return None
-    a, b = win
-    delta = len(merged_lines) - len(info.lines)
-    original = "".join(info.lines[a:b])
-    merged = "".join(merged_lines[a:b + delta])
-    if sum(count(original.splitlines(keepends=True))) < cfg.min_tokens or original == merged:
-        return None
-    merged_info = parse(merged, src.language)
-    style = SnippetStyle.sample(ctx.rng, src.language)
-    snippet = render(original, merged, merged_info, style)
-    if not snippet.strip():
-        return None
+    original, merged, snippet, style = made
     uid = hashlib.sha1(f"{cfg.seed}|{src.path}|{k}".encode()).hexdigest()[:12]
     return {
         "id": f"{src.language}-{uid}",
