@@ -7,6 +7,7 @@ import random
 from . import templates as T
 from .edits import (Ctx, EditOp, op_add_function, op_add_import, op_change_literals, op_modify_function,
                     op_remove_function, op_remove_import, op_rename_symbol)
+from .layout_ops import op_add_doc_comments, op_move_function
 from .syntax import body_statements, descendants, indent_of
 
 
@@ -89,6 +90,8 @@ OPS = {
     "multi_hunk": (None, 0.18),
     "small_tweak": (op_small_tweak, 0.06),
     "spread_literals": (op_spread_literals, 0.08),
+    "add_doc_comments": (op_add_doc_comments, 0.12),
+    "move_function": (op_move_function, 0.08),
 }
 EDIT_KINDS = tuple(OPS)
 _MULTI_PARTS = ["modify_function", "change_literals", "rename_symbol", "add_import", "remove_import",

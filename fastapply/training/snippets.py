@@ -42,6 +42,10 @@ class SnippetStyle:
     # mark gaps of a single line, and inside an engine window such a marker is the one most often
     # copied instead of expanded: half the examples teach short gaps.
     min_gap: int = 3
+    # Write the snippet at column 0 even when the code it shows is nested (a method pasted without
+    # its class): agents do this, and the dev set's "bare"/"class-method" fixtures expect the merge
+    # to restore the file's indentation.
+    dedent: bool = False
 
     @staticmethod
     def sample(rng: random.Random, lang: str) -> "SnippetStyle":
@@ -55,6 +59,7 @@ class SnippetStyle:
             omit_trailing=rng.random() < 0.2,
             indent_mode=rng.choices(("next", "gap", "zero"), weights=(0.75, 0.15, 0.10))[0],
             min_gap=rng.choice((1, 3)),
+            dedent=rng.random() < 0.15,
         )
 
 
@@ -140,7 +145,7 @@ def render(original: str, merged: str, merged_info: FileInfo, style: SnippetStyl
     if style.kind == "bare" and len(ranges) == 1 and any(d.start == ranges[0][0] and d.end == ranges[0][1]
                                                          for d in merged_info.funcs()):
         a, b = ranges[0]
-        return "".join(lines[a:b])
+        return _maybe_dedent("".join(lines[a:b]), style)
     out: list[str] = []
     pos = 0
 
@@ -165,4 +170,12 @@ def render(original: str, merged: str, merged_info: FileInfo, style: SnippetStyl
         # Nothing follows a trailing marker, so its indent is that of the code it stands for.
         ind = "" if style.indent_mode == "zero" else next((indent_of(ln) for ln in lines[pos:] if ln.strip()), "")
         out.append(marker_line(style, merged_info.lang, ind))
-    return "".join(out)
+    return _maybe_dedent("".join(out), style)
+
+
+def _maybe_dedent(snippet: str, style: SnippetStyle) -> str:
+    if not style.dedent:
+        return snippet
+    lines = snippet.splitlines(keepends=True)
+    cut = min((len(indent_of(ln)) for ln in lines if ln.strip()), default=0)
+    return "".join(ln[cut:] if ln.strip() else ln for ln in lines)

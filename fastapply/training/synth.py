@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import random
 import sys
 from dataclasses import dataclass, field
@@ -197,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-file", type=int, default=1)
     ap.add_argument("--languages", default=",".join(f"{k}={v}" for k, v in DEFAULT_WEIGHTS.items()),
                     help="comma list of lang=weight (or bare lang names for equal weights)")
+    ap.add_argument("--root", action="append", default=[], metavar="LANG=PATH",
+                    help="one more source tree for a language (repeatable), e.g. an unpacked `npm pack`")
     args = ap.parse_args(argv)
     weights = {}
     for part in filter(None, args.languages.split(",")):
@@ -204,9 +207,15 @@ def main(argv: list[str] | None = None) -> int:
         weights[name.strip()] = float(w) if w else 1.0
     cfg = SynthConfig(n=args.n, seed=args.seed, split=args.split, max_tokens=args.max_tokens,
                       min_tokens=args.min_tokens, per_file=args.per_file, weights=weights)
+    roots = default_roots()
+    for spec in args.root:
+        lang, sep, path = spec.partition("=")
+        if not sep or lang not in roots or not os.path.isdir(path):
+            ap.error(f"--root {spec!r}: expected LANG=DIR with LANG in {sorted(roots)} and an existing DIR")
+        roots[lang].append(path)
     written = 0
     with open(args.out, "w", encoding="utf-8") as fh:
-        for row in generate(cfg, progress=True):
+        for row in generate(cfg, roots=roots, progress=True):
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")
             written += 1
     print(f"wrote {written} examples to {args.out}", file=sys.stderr)
