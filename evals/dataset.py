@@ -24,6 +24,9 @@ class EvalCase:
     instruction: str = ""
     source: str = ""  # "owner/repo@commit:path"; empty for hand-written cases
     variant: str = ""  # "fixture" | "context3" | "function" | ...
+    # "gold", or "gold-ws": the expected file's whitespace may not be what the snippet implies, so it
+    # is compared modulo all whitespace (indentation and blank lines included), as the dataset asks.
+    expected_quality: str = "gold"
 
     @property
     def source_group(self) -> str:
@@ -55,7 +58,7 @@ def parse_case(row: object) -> EvalCase:
     if not row["id"]:
         raise ValueError("field 'id' is empty")
     optional = {}
-    for name in ("language", "instruction", "source", "variant"):
+    for name in ("language", "instruction", "source", "variant", "expected_quality"):
         value = row.get(name)
         if value is not None and not isinstance(value, str):
             raise ValueError(f"field {name!r} is not a string")
@@ -69,6 +72,7 @@ def parse_case(row: object) -> EvalCase:
         instruction=optional["instruction"],
         source=optional["source"],
         variant=optional["variant"],
+        expected_quality=optional["expected_quality"] or "gold",
     )
 
 

@@ -46,7 +46,7 @@ def score_case(case: EvalCase, merged: str) -> dict:
     syntax = check_syntax(merged, case.expected, case.language)
     return {
         "exact": metrics.exact_match(merged, case.expected),
-        "ws_exact": metrics.whitespace_match(merged, case.expected),
+        "ws_exact": metrics.whitespace_match(merged, case.expected, case.expected_quality == "gold-ws"),
         "line_sim": round(metrics.line_similarity(merged, case.expected), 4),
         "changed_lines": metrics.changed_line_count(merged, case.expected),
         "syntax_valid": syntax.valid,

@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from fastapply.evals.dataset import SMOKE_PATH, EvalCase, load_cases
+from fastapply.evals.dataset import SMOKE_PATH, EvalCase, load_cases, parse_case
 
 GOOD = {"id": "a", "language": "python", "original": "x = 1\n", "snippet": "x = 2\n", "expected": "x = 2\n"}
 
@@ -59,3 +59,17 @@ def test_builtin_smoke_set_is_wellformed():
     assert not errors and len(cases) >= 5
     assert {"python", "javascript", "go", "rust", "java"} <= {c.language for c in cases}
     assert all(c.original != c.expected for c in cases)
+
+
+def test_expected_quality_decides_how_whitespace_is_scored():
+    from fastapply.evals.runner import score_case
+
+    shifted = "class A {\nrun() {}\n}\n"
+    row = {**GOOD, "original": "class A {\n}\n", "snippet": shifted, "expected": "class A {\n  run() {}\n}\n"}
+    gold = parse_case(row)
+    loose = parse_case({**row, "expected_quality": "gold-ws"})
+    assert gold.expected_quality == "gold" and loose.expected_quality == "gold-ws"
+    assert not score_case(gold, shifted)["ws_exact"]
+    assert score_case(loose, shifted)["ws_exact"] and not score_case(loose, shifted)["exact"]
+    with pytest.raises(ValueError):
+        parse_case({**row, "expected_quality": 3})

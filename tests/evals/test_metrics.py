@@ -89,3 +89,11 @@ def test_syntax_validity_counts_errors_relative_to_expected():
 def test_syntax_unknown_language_is_unknown_not_invalid():
     assert check_syntax("anything", "anything", "no-such-language").valid is None
     assert count_error_nodes("x", None) is None
+
+
+def test_gold_ws_cases_are_compared_modulo_indentation_and_blank_lines():
+    reindented = "def f(x):\nreturn x + 1\ndef g():\n  pass\n"
+    assert not metrics.whitespace_match(reindented, EXPECTED)
+    assert metrics.whitespace_match(reindented, EXPECTED, ignore_indentation=True)
+    assert not metrics.whitespace_match(reindented.replace("+ 1", "+ 2"), EXPECTED, ignore_indentation=True)
+    assert not metrics.whitespace_match("def f(x):\n    return x+1\n", "def f(x):\n    return x + 1\n", True)
