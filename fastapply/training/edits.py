@@ -9,7 +9,7 @@ from collections import defaultdict, deque
 from dataclasses import dataclass, field
 
 from . import templates as T
-from .syntax import LANGS, Def, FileInfo, body_statements, descendants, indent_of, indent_unit
+from .syntax import LANGS, Def, FileInfo, body_statements, dedent_lines, descendants, indent_of, indent_unit
 
 
 @dataclass
@@ -29,7 +29,7 @@ class DonorPool:
     def add_file(self, info: FileInfo) -> None:
         for d in info.funcs():
             if 3 <= d.end - d.start <= 40 and d.name:
-                self.funcs[info.lang].append((d.name, _dedent(info.lines[d.start:d.end])))
+                self.funcs[info.lang].append((d.name, dedent_lines(info.lines[d.start:d.end])))
         for a, _ in info.imports:
             self.imports[info.lang].append(info.lines[a].strip())
 
@@ -43,12 +43,6 @@ class Ctx:
     @property
     def spec(self):
         return LANGS[self.info.lang]
-
-
-def _dedent(lines: list[str]) -> list[str]:
-    ind = min((len(indent_of(ln)) for ln in lines if ln.strip()), default=0)
-    out = [ln[ind:] if ln.strip() else "\n" for ln in lines]
-    return out[:-1] + [out[-1] if out[-1].endswith("\n") else out[-1] + "\n"]
 
 
 def _reindent(lines: list[str], ind: str) -> list[str]:
@@ -150,7 +144,7 @@ def _renamed_donor(ctx: Ctx, exclude: str) -> tuple[str, list[str]] | None:
     rng, info = ctx.rng, ctx.info
     pool = [p for p in ctx.pool.funcs[info.lang] if p[0] != exclude]
     if not pool:
-        pool = [(d.name, _dedent(info.lines[d.start:d.end])) for d in info.funcs() if _fits(d, 3, 40) and d.name]
+        pool = [(d.name, dedent_lines(info.lines[d.start:d.end])) for d in info.funcs() if _fits(d, 3, 40) and d.name]
     if not pool:
         return None
     name, body = rng.choice(pool)

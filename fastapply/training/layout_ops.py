@@ -65,8 +65,10 @@ def _doc_lines(ctx: Ctx, fn: Def, style: str, ind: str) -> list[str]:
         return [f"{ind}/// {text}\n"]
     if lang == "go":
         return [f"{ind}// {fn.name} {text[0].lower()}{text[1:]}\n"]
-    if style == "line" or lang == "c":
-        return [f"{ind}// {text}\n"] if lang != "c" or style == "line" else [f"{ind}/* {text} */\n"]
+    if style == "line":
+        return [f"{ind}// {text}\n"]
+    if lang == "c":
+        return [f"{ind}/* {text} */\n"]
     typed = lang == "javascript"
     out = [f"{ind}/**\n", f"{ind} * {text}\n"]
     for p in params:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fastapply.merge import languages as merge_languages
 from fastapply.merge import markers as merge_markers
 
-from .syntax import FileInfo, LANGS, indent_of
+from .syntax import FileInfo, LANGS, dedent_lines, indent_of
 
 # Weighted towards the phrasings seen in practice; the rest keep the model from overfitting one.
 MARKER_TEXTS = (
@@ -174,8 +174,4 @@ def render(original: str, merged: str, merged_info: FileInfo, style: SnippetStyl
 
 
 def _maybe_dedent(snippet: str, style: SnippetStyle) -> str:
-    if not style.dedent:
-        return snippet
-    lines = snippet.splitlines(keepends=True)
-    cut = min((len(indent_of(ln)) for ln in lines if ln.strip()), default=0)
-    return "".join(ln[cut:] if ln.strip() else ln for ln in lines)
+    return "".join(dedent_lines(snippet.splitlines(keepends=True))) if style.dedent else snippet

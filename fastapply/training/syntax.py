@@ -186,6 +186,14 @@ def indent_of(line: str) -> str:
     return line[: len(line) - len(line.lstrip(" \t"))]
 
 
+def dedent_lines(lines: list[str]) -> list[str]:
+    """Strip the indentation every non-blank line shares; blank lines become bare newlines and the
+    last line is newline-terminated (lines keep their ends)."""
+    ind = min((len(indent_of(ln)) for ln in lines if ln.strip()), default=0)
+    out = [ln[ind:] if ln.strip() else "\n" for ln in lines]
+    return out[:-1] + [out[-1] if out[-1].endswith("\n") else out[-1] + "\n"]
+
+
 def indent_unit(lines: list[str]) -> str:
     """The file's indentation step: a tab, or the smallest positive run of spaces seen."""
     widths = []

@@ -7,8 +7,8 @@ from fastapply.training.compose import apply_reps, make_ctx
 from fastapply.training.edits import DonorPool
 from fastapply.training.layout_ops import op_add_doc_comments, op_move_function
 from fastapply.training.snippets import SnippetStyle, render
-from fastapply.training.synth import main as synth_main
 from fastapply.training.syntax import parse
+from fastapply.training.synth import main as synth_main
 
 JS = """class Calculator {
   constructor() {
