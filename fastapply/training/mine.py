@@ -6,7 +6,9 @@ equals the next expected token at every answer position; the first position wher
 where free-running greedy output diverges. So one forward pass per example (≈1 s for a 1,000-token
 window on 2 CPU threads, against several seconds for a speculative generation) gives
 
-* a fast, exact proxy for exact match (for the engine's own prompts, e.g. ``windowed`` rows), and
+* a fast proxy for exact match on the engine's own prompts (e.g. ``windowed`` rows); it differs from
+  generating only where another tokenization of the same text or a stop string would end it, and
+  it does not forgive whitespace as the dev set's ``gold-ws`` cases do; and
 * hard-example mining: the training rows the current adapter still gets wrong, with how wrong
   (number of wrong positions, probability of the wanted token at the first one).
 
