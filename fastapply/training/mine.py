@@ -46,9 +46,12 @@ class Divergence:
         return self.wrong == 0
 
 
-def divergence(model, tokenizer, row: dict, fmt: str = "morph") -> Divergence:
-    """Teacher-forced comparison of ``model``'s argmax with the expected answer of ``row``."""
+def divergence(model, tokenizer, row: dict, fmt: str = "morph", max_len: int | None = None) -> Divergence | None:
+    """Teacher-forced comparison of ``model``'s argmax with the expected answer of ``row``; None when
+    prompt + answer exceed ``max_len`` tokens."""
     ids, labels = encode(tokenizer, row, fmt)
+    if max_len is not None and len(ids) > max_len:
+        return None
     answer = [x for x in labels if x != IGNORE]
     found = divergence_of_ids(model, ids, len(answer))
     if found.exact:
@@ -71,13 +74,16 @@ def divergence_of_ids(model, ids: list[int], n_answer: int) -> Divergence:
                        logits_to_keep=n_answer + 1).logits[0, :-1].float()
     target = torch.tensor(ids[-n_answer:], device=device)
     pred = logits.argmax(-1)
-    wrong = (pred != target).nonzero().flatten().tolist()  # the one host sync
-    if not wrong:
+    wrong = pred != target
+    first = int(wrong.to(torch.int8).argmax())  # argmax of a 0/1 mask: the first 1 (0 when none)
+    probs = logits[first].softmax(-1)
+    # One host sync for everything reported (token ids are exact in float64).
+    n_wrong, p_wanted, p_argmax, argmax_id = torch.stack(
+        [wrong.sum().double(), probs[target[first]].double(), probs[pred[first]].double(),
+         pred[first].double()]).tolist()
+    if n_wrong == 0:
         return Divergence(n_answer, 0, None, None, None)
-    i = wrong[0]
-    probs = logits[i].softmax(-1)
-    return Divergence(n_answer, len(wrong), i, _sig(probs[target[i]].item()), _sig(probs[pred[i]].item()),
-                      argmax_id=int(pred[i]))
+    return Divergence(n_answer, int(n_wrong), first, _sig(p_wanted), _sig(p_argmax), argmax_id=int(argmax_id))
 
 
 def _sig(p: float) -> float:
@@ -137,9 +143,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m fastapply.training.mine", description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", required=True, action="append",
                     help="JSONL rows with original/snippet/expected (repeatable)")
-    ap.add_argument("--adapter", default="fastapply/adapters/smollm2-apply",
-                    help="LoRA adapter directory, or 'none' for the base model")
-    ap.add_argument("--base", default=None, help="transformers model directory (default: the embedded model)")
+    ap.add_argument("--adapter", default=None,
+                    help="LoRA adapter directory, or 'none' (default: the shipped one for the default model, as served)")
+    ap.add_argument("--base", default=None, help="model: 'default', a folder or a .gguf, as the engine's --model")
     ap.add_argument("--out", required=True, help="JSONL: each input row plus a 'tf' record")
     ap.add_argument("--max-len", type=int, default=4096, help="skip rows longer than this many tokens")
     ap.add_argument("--threads", type=int, default=0, help="torch CPU threads (0 = default)")
@@ -163,22 +169,23 @@ def main(argv: list[str] | None = None) -> int:
     import torch
     from tqdm import tqdm
 
-    from .modelio import attach_adapter, load_base_model, load_tokenizer
+    from ..loader import ModelSpec, load_model
 
     if args.threads:
         torch.set_num_threads(args.threads)
-    tokenizer = load_tokenizer(args.base)
-    model = load_base_model(args.base)
-    if args.adapter != "none":
-        model = attach_adapter(model, args.adapter)
-    model.eval()
+    try:  # the engine's loader: the same weights, merged adapter and dtype as served
+        model, tokenizer, _ = load_model(ModelSpec(model=args.base, adapter=args.adapter))
+    except (OSError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     records, skipped, started = [], 0, time.perf_counter()
     with open(args.out, "w", encoding="utf-8") as out:
         for row in tqdm(rows, desc="teacher-forced", file=sys.stderr):
-            if len(encode(tokenizer, row, args.fmt)[0]) > args.max_len:
+            found = divergence(model, tokenizer, row, args.fmt, args.max_len)
+            if found is None:
                 skipped += 1
                 continue
-            record = {**row, "tf": asdict(divergence(model, tokenizer, row, args.fmt))}
+            record = {**row, "tf": asdict(found)}
             records.append(record)
             out.write(json.dumps(record) + "\n")
     summary = {**summarise(records), "skipped_too_long": skipped, "seconds": round(time.perf_counter() - started, 1)}
