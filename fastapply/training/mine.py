@@ -12,7 +12,7 @@ window on 2 CPU threads, against several seconds for a speculative generation) g
 * hard-example mining: the training rows the current adapter still gets wrong, with how wrong
   (number of wrong positions, probability of the wanted token at the first one).
 
-    python -m fastapply.training.mine --data runs/data/train-win.jsonl --adapter fastapply/adapters/smollm2-apply \
+    python -m fastapply.training.mine --data runs/data/train-win.jsonl --threads 2 \
         --out runs/data/train-win-tf.jsonl
     python -m fastapply.training.mine --select --data runs/data/train-win-tf.jsonl \
         --replay runs/data/old-train-win.jsonl --replay-n 300 --out runs/data/hard-mix.jsonl
