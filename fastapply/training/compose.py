@@ -118,15 +118,16 @@ def op_multi_hunk(ctx: Ctx) -> EditOp | None:
     return EditOp(reps, "; ".join(descs), "multi_hunk") if len(descs) >= 2 else None
 
 
-def choose_edit(ctx: Ctx, kind: str | None = None) -> EditOp | None:
+def choose_edit(ctx: Ctx, kind: str | None = None, weights: dict[str, float] | None = None) -> EditOp | None:
     """The requested kind, or a weighted random one with fallbacks to the others when a file offers
-    nothing for it (e.g. no imports)."""
+    nothing for it (e.g. no imports). ``weights`` overrides the default mix of kinds (kinds it leaves
+    out keep their default weight)."""
     kinds = list(OPS)
     if kind is not None:
         order = [kind]
     else:
-        weights = [OPS[k][1] for k in kinds]
-        first = ctx.rng.choices(kinds, weights=weights)[0]
+        mix = [(weights or {}).get(k, OPS[k][1]) for k in kinds]
+        first = ctx.rng.choices(kinds, weights=mix)[0]
         rest = [k for k in kinds if k != first]
         ctx.rng.shuffle(rest)
         order = [first] + rest

@@ -78,6 +78,15 @@ def _enclosing_func(info: FileInfo, lo: int, hi: int, max_lines: int = 150):
     return best
 
 
+def _documented_func(info: FileInfo, j1: int, j2: int, max_lines: int = 150):
+    """The function whose leading comment block the changed lines [j1, j2) are (they end where it
+    starts, no blank line between). Agents show such an edit as the comment plus the function and
+    nothing above it: the function is the anchor, so no context line above is needed."""
+    if j2 <= j1 or not all(info.lines[k].strip() for k in range(j1, j2)):
+        return None
+    return next((d for d in info.funcs() if d.start == j2 and d.end - d.start <= max_lines), None)
+
+
 def _neighbour_funcs(info: FileInfo, point: int, max_lines: int = 40) -> tuple[int, int]:
     """Around a deletion point: the whole function just before and just after, when short."""
     before = [d for d in info.funcs() if d.end <= point and point - d.end <= 3 and d.end - d.start <= max_lines]
@@ -113,15 +122,18 @@ def kept_ranges(original: str, merged: str, merged_info: FileInfo, style: Snippe
         if tag == "equal":
             continue
         lo, hi = max(0, j1 - style.context), min(n, j2 + style.context)
+        documented = None
         if style.kind in ("function", "bare"):
             # A pure deletion inside a function is shown as that whole function, minus the lines.
             fn = _enclosing_func(merged_info, j1, j2) if j2 > j1 else _enclosing_func(merged_info, j1 - 1, j1 + 1)
             if fn is not None:
                 lo, hi = fn.start, fn.end
+            elif (documented := _documented_func(merged_info, j1, j2)) is not None:
+                lo, hi = j1, documented.end
             elif j2 == j1:
                 nlo, nhi = _neighbour_funcs(merged_info, j1)
                 lo, hi = min(lo, nlo), max(hi, nhi)
-        ranges.append(_anchor(b_lines, lo, hi, j1, j2))
+        ranges.append((lo, hi) if documented is not None else _anchor(b_lines, lo, hi, j1, j2))
     ranges.sort()
     merged_ranges: list[list[int]] = []
     for a, b in ranges:
@@ -142,8 +154,7 @@ def render(original: str, merged: str, merged_info: FileInfo, style: SnippetStyl
     if not ranges:
         return ""
     # "bare" = a whole function with no markers at all; anything less than one function needs markers.
-    if style.kind == "bare" and len(ranges) == 1 and any(d.start == ranges[0][0] and d.end == ranges[0][1]
-                                                         for d in merged_info.funcs()):
+    if style.kind == "bare" and len(ranges) == 1 and _is_one_function(merged_info, *ranges[0]):
         a, b = ranges[0]
         return _maybe_dedent("".join(lines[a:b]), style)
     out: list[str] = []
@@ -171,6 +182,11 @@ def render(original: str, merged: str, merged_info: FileInfo, style: SnippetStyl
         ind = "" if style.indent_mode == "zero" else next((indent_of(ln) for ln in lines[pos:] if ln.strip()), "")
         out.append(marker_line(style, merged_info.lang, ind))
     return _maybe_dedent("".join(out), style)
+
+
+def _is_one_function(info: FileInfo, a: int, b: int) -> bool:
+    """Lines [a, b) are one function, possibly with a comment block glued above it."""
+    return any(d.end == b and (d.start == a or _documented_func(info, a, d.start) is d) for d in info.funcs())
 
 
 def _maybe_dedent(snippet: str, style: SnippetStyle) -> str:

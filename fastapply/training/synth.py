@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from .compose import apply_reps, choose_edit, make_ctx
+from .compose import EDIT_KINDS, apply_reps, choose_edit, make_ctx
 from .edits import DonorPool
 from .snippets import SnippetStyle, is_marker_line, render
 from .sources import SourceFile, default_roots, list_files, split_of
@@ -35,6 +35,7 @@ class SynthConfig:
     weights: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
     per_file: int = 1  # examples drawn from one source file
     instruction_rate: float = 0.7  # share of examples that carry an instruction
+    kind_weights: dict[str, float] = field(default_factory=dict)  # edit kind -> weight, overriding compose.OPS
 
     def __post_init__(self) -> None:
         if self.n < 1:
@@ -48,6 +49,9 @@ class SynthConfig:
         unknown = set(self.weights) - set(LANGS)
         if unknown or not self.weights or any(w < 0 for w in self.weights.values()):
             raise ValueError(f"bad language weights {self.weights} (known: {sorted(LANGS)})")
+        unknown = set(self.kind_weights) - set(EDIT_KINDS)
+        if unknown or any(w < 0 for w in self.kind_weights.values()):
+            raise ValueError(f"bad edit-kind weights {self.kind_weights} (known: {', '.join(EDIT_KINDS)})")
 
 
 def crop_window(line_tokens: list[int], lo: int, hi: int, lines: list[str], budget: int,
@@ -105,7 +109,7 @@ def crop_and_render(lines: list[str], merged_lines: list[str], lo: int, hi: int,
 def _example(src: SourceFile, info: FileInfo, k: int, cfg: SynthConfig, pool: DonorPool,
              count: Callable[[list[str]], list[int]]) -> dict | None:
     ctx = make_ctx(info, (cfg.seed, src.path, k), pool)
-    op = choose_edit(ctx)
+    op = choose_edit(ctx, weights=cfg.kind_weights)
     if op is None:
         return None
     merged_lines = apply_reps(info.lines, op.reps)
@@ -187,6 +191,22 @@ def generate(cfg: SynthConfig, tokenizer=None, roots: dict[str, list[str]] | Non
         bar.close()
 
 
+def parse_weights(spec: str) -> dict[str, float]:
+    """``"a=2,b"`` -> ``{"a": 2.0, "b": 1.0}``.
+
+    >>> parse_weights("python=.5, go")
+    {'python': 0.5, 'go': 1.0}
+    """
+    weights = {}
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        name, _, w = part.partition("=")
+        try:
+            weights[name.strip()] = float(w) if w else 1.0
+        except ValueError:
+            raise ValueError(f"bad weight in {part!r}: expected NAME=NUMBER") from None
+    return weights
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="fastapply.training.synth", description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True)
@@ -198,16 +218,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-file", type=int, default=1)
     ap.add_argument("--languages", default=",".join(f"{k}={v}" for k, v in DEFAULT_WEIGHTS.items()),
                     help="comma list of lang=weight (or bare lang names for equal weights)")
+    ap.add_argument("--kinds", default="", metavar="KIND=W,...",
+                    help=f"edit-kind weights overriding the default mix (others keep theirs); kinds: {', '.join(EDIT_KINDS)}")
+    ap.add_argument("--only-roots", action="store_true",
+                    help="draw only from the --root trees, not from the machine's default source trees")
     ap.add_argument("--root", action="append", default=[], metavar="LANG=PATH",
                     help="one more source tree for a language (repeatable), e.g. an unpacked `npm pack`")
     args = ap.parse_args(argv)
-    weights = {}
-    for part in filter(None, args.languages.split(",")):
-        name, _, w = part.partition("=")
-        weights[name.strip()] = float(w) if w else 1.0
-    cfg = SynthConfig(n=args.n, seed=args.seed, split=args.split, max_tokens=args.max_tokens,
-                      min_tokens=args.min_tokens, per_file=args.per_file, weights=weights)
-    roots = default_roots()
+    try:
+        cfg = SynthConfig(n=args.n, seed=args.seed, split=args.split, max_tokens=args.max_tokens,
+                          min_tokens=args.min_tokens, per_file=args.per_file,
+                          weights=parse_weights(args.languages), kind_weights=parse_weights(args.kinds))
+    except ValueError as e:
+        ap.error(str(e))
+    roots = {lang: [] for lang in LANGS} if args.only_roots else default_roots()
     for spec in args.root:
         lang, sep, path = spec.partition("=")
         if not sep or lang not in roots or not os.path.isdir(path):

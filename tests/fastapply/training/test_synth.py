@@ -1,13 +1,15 @@
 """Data generator: determinism, every edit kind, snippet syntax, split by file."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from fastapply.training.compose import EDIT_KINDS, apply_reps, choose_edit, make_ctx
 from fastapply.training.edits import DonorPool
 from fastapply.training.snippets import SnippetStyle, is_marker_line, render
 from fastapply.training.sources import split_of
-from fastapply.training.synth import SynthConfig, generate
+from fastapply.training.synth import SynthConfig, generate, main, parse_weights
 from fastapply.training.syntax import parse
 
 PY = '''import os
@@ -329,6 +331,34 @@ def test_config_validation():
         SynthConfig(n=1, split="test")
     with pytest.raises(ValueError):
         SynthConfig(n=1, weights={"cobol": 1.0})
+    with pytest.raises(ValueError):
+        SynthConfig(n=1, kind_weights={"rewrite_everything": 1.0})
+    with pytest.raises(ValueError):
+        SynthConfig(n=1, kind_weights={"rename_symbol": -1.0})
+    assert parse_weights(" python=.5, go ,") == {"python": 0.5, "go": 1.0}
+    with pytest.raises(ValueError):
+        parse_weights("python=lots")
+
+
+def test_kind_weights_steer_the_mix(tree, tokenizer):
+    kw = dict(n=24, seed=5, max_tokens=2000, weights=_weights(), val_permille=0)
+    only = {k: 0.0 for k in EDIT_KINDS} | {"rename_symbol": 1.0}
+    steered = [r["edit_kind"] for r in generate(SynthConfig(kind_weights=only, **kw), tokenizer, tree)]
+    default = [r["edit_kind"] for r in generate(SynthConfig(**kw), tokenizer, tree)]
+    # Other kinds appear only as fallbacks when a file offers nothing to rename.
+    assert steered.count("rename_symbol") >= 20 > default.count("rename_symbol"), (steered, default)
+
+
+def test_cli_only_roots_draws_from_the_given_trees_alone(tree, tmp_path):
+    out = tmp_path / "rows.jsonl"
+    root = tree["javascript"][0]
+    assert main(["--out", str(out), "--n", "3", "--languages", "javascript", "--only-roots", "--per-file", "2",
+                 "--max-tokens", "2000", "--root", f"javascript={root}", "--kinds", "rename_symbol=5"]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert rows and all(r["source_path"].startswith(root) for r in rows)
+    with pytest.raises(SystemExit) as e:
+        main(["--out", str(out), "--n", "3", "--kinds", "rewrite_everything=1"])
+    assert e.value.code == 2
 
 
 def test_marker_detection():
@@ -349,3 +379,21 @@ def test_min_gap_one_marks_a_single_unchanged_line():
     assert "v9 = 9\n" not in one and "v9 = 9\n" in three  # the one line between the two contexts
     assert sum(is_marker_line(ln) for ln in one.splitlines()) == 3
     assert sum(is_marker_line(ln) for ln in three.splitlines()) == 2
+
+
+def test_comment_added_above_a_function_is_shown_with_that_function_and_nothing_above_it():
+    # Agents write such an edit as the comment plus the function (the function anchors it); the
+    # renderer used to pull in the previous function's last lines as an anchor, so the model never
+    # saw an addition that starts a snippet segment.
+    text = ("class Meter {\n  constructor() {\n    this.kwh = 0;\n  }\n\n  add(x) {\n    this.kwh += x;\n"
+            "    return this;\n  }\n\n  reset() {\n    this.kwh = 0;\n    return this;\n  }\n}\n")
+    merged = text.replace("  add(x) {", "  // Adds x to the meter.\n  add(x) {")
+    info = parse(merged, "javascript")
+    function = render(text, merged, info, SnippetStyle("function", 3, "... existing code ...", False, False, "next"))
+    assert function == ("  // ... existing code ...\n  // Adds x to the meter.\n  add(x) {\n    this.kwh += x;\n"
+                        "    return this;\n  }\n  // ... existing code ...\n")
+    bare = render(text, merged, info, SnippetStyle("bare", 3, "... existing code ...", False, False, "next"))
+    assert bare == "  // Adds x to the meter.\n  add(x) {\n    this.kwh += x;\n    return this;\n  }\n"
+    # Other styles keep an anchor line above the change.
+    context = render(text, merged, info, SnippetStyle("context", 2, "... existing code ...", False, False, "next"))
+    assert "this.kwh = 0;" in context
