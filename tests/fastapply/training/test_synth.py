@@ -335,6 +335,8 @@ def test_config_validation():
         SynthConfig(n=1, kind_weights={"rewrite_everything": 1.0})
     with pytest.raises(ValueError):
         SynthConfig(n=1, kind_weights={"rename_symbol": -1.0})
+    with pytest.raises(ValueError):
+        SynthConfig(n=1, kind_weights={k: 0.0 for k in EDIT_KINDS})  # nothing left to draw
     assert parse_weights(" python=.5, go ,") == {"python": 0.5, "go": 1.0}
     with pytest.raises(ValueError):
         parse_weights("python=lots")
