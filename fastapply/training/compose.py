@@ -118,6 +118,11 @@ def op_multi_hunk(ctx: Ctx) -> EditOp | None:
     return EditOp(reps, "; ".join(descs), "multi_hunk") if len(descs) >= 2 else None
 
 
+def kind_mix(overrides: dict[str, float] | None = None) -> dict[str, float]:
+    """Weight of each edit kind: the defaults in ``OPS`` with ``overrides`` on top."""
+    return {k: (overrides or {}).get(k, w) for k, (_, w) in OPS.items()}
+
+
 def choose_edit(ctx: Ctx, kind: str | None = None, weights: dict[str, float] | None = None) -> EditOp | None:
     """The requested kind, or a weighted random one with fallbacks to the others when a file offers
     nothing for it (e.g. no imports). ``weights`` overrides the default mix of kinds (kinds it leaves
@@ -126,8 +131,7 @@ def choose_edit(ctx: Ctx, kind: str | None = None, weights: dict[str, float] | N
     if kind is not None:
         order = [kind]
     else:
-        mix = [(weights or {}).get(k, OPS[k][1]) for k in kinds]
-        first = ctx.rng.choices(kinds, weights=mix)[0]
+        first = ctx.rng.choices(kinds, weights=list(kind_mix(weights).values()))[0]
         rest = [k for k in kinds if k != first]
         ctx.rng.shuffle(rest)
         order = [first] + rest

@@ -8,8 +8,8 @@ import re
 
 from .edits import Ctx, EditOp, _lead_trivia
 from .syntax import Def, body_statements, indent_of
+from .templates import words_of
 
-_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 _PARAM = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _TYPES = ("*", "number", "string", "Object", "boolean", "Array")
 _NOT_PARAMS = {"self", "cls", "this", "mut", "const", "let", "var", "int", "char", "void", "long", "float", "double",
@@ -17,12 +17,8 @@ _NOT_PARAMS = {"self", "cls", "this", "mut", "const", "let", "var", "int", "char
                "null", "undefined", "struct", "unsigned", "Self", "impl", "dyn", "func", "error", "interface"}
 
 
-def _words(name: str) -> list[str]:
-    return [w.lower() for w in _WORD.findall(name)] or ["value"]
-
-
 def _sentence(rng, name: str) -> str:
-    w = _words(name)
+    w = words_of(name)
     verb, rest = w[0], " ".join(w[1:]) or "value"
     if verb.endswith("y") and verb[-2:-1] not in "aeiou":
         third = verb[:-1] + "ies"
@@ -59,7 +55,7 @@ def _doc_lines(ctx: Ctx, fn: Def, style: str, ind: str) -> list[str]:
     if lang == "python":
         if style == "line" or not params:
             return [f'{ind}"""{text}"""\n']
-        args = [f"{ind}    {p}: the {' '.join(_words(p))}.\n" for p in params]
+        args = [f"{ind}    {p}: the {' '.join(words_of(p))}.\n" for p in params]
         return [f'{ind}"""{text}\n', "\n", f"{ind}Args:\n", *args, f'{ind}"""\n']
     if lang == "rust":
         return [f"{ind}/// {text}\n"]
@@ -73,7 +69,7 @@ def _doc_lines(ctx: Ctx, fn: Def, style: str, ind: str) -> list[str]:
     out = [f"{ind}/**\n", f"{ind} * {text}\n"]
     for p in params:
         ty = "{" + rng.choice(_TYPES) + "} " if typed else ""
-        out.append(f"{ind} * @param {ty}{p} - The {' '.join(_words(p))}\n")
+        out.append(f"{ind} * @param {ty}{p} - The {' '.join(words_of(p))}\n")
     if rng.random() < 0.6:
         out.append(f"{ind} * @returns {'{' + rng.choice(_TYPES) + '} ' if typed else ''}The result\n")
     return out + [f"{ind} */\n"]

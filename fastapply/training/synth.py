@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from .compose import EDIT_KINDS, OPS, apply_reps, choose_edit, make_ctx
+from .compose import EDIT_KINDS, apply_reps, choose_edit, kind_mix, make_ctx
 from .edits import DonorPool
 from .snippets import SnippetStyle, is_marker_line, render
 from .sources import SourceFile, default_roots, list_files, split_of
@@ -50,8 +50,7 @@ class SynthConfig:
         if unknown or not self.weights or any(w < 0 for w in self.weights.values()):
             raise ValueError(f"bad language weights {self.weights} (known: {sorted(LANGS)})")
         unknown = set(self.kind_weights) - set(EDIT_KINDS)
-        mix = {k: self.kind_weights.get(k, w) for k, (_, w) in OPS.items()}
-        if unknown or any(w < 0 for w in self.kind_weights.values()) or not sum(mix.values()) > 0:
+        if unknown or any(w < 0 for w in self.kind_weights.values()) or not sum(kind_mix(self.kind_weights).values()) > 0:
             raise ValueError(f"bad edit-kind weights {self.kind_weights} (known: {', '.join(EDIT_KINDS)})")
 
 

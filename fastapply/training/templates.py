@@ -68,6 +68,18 @@ _OP_SWAPS = [(" == ", " != "), (" != ", " == "), (" <= ", " < "), (" < ", " <= "
              ("True", "False"), ("False", "True"), ("true", "false"), ("false", "true")]
 
 
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+def words_of(name: str) -> list[str]:
+    """The lower-case words of an identifier in any case style.
+
+    >>> words_of("parseHTTPHeader_v2")
+    ['parse', 'http', 'header', 'v', '2']
+    """
+    return [w.lower() for w in _WORD.findall(name)] or ["value"]
+
+
 def camel(words: list[str]) -> str:
     return words[0] + "".join(w.capitalize() for w in words[1:])
 

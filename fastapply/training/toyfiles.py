@@ -18,6 +18,8 @@ import os
 import random
 import sys
 
+from .templates import join_name, words_of
+
 # (class name, state field, element noun, initial value): the state a class's methods share.
 SUBJECTS = [
     ("Wallet", "balance", "amount", "0"), ("ScoreBoard", "score", "points", "0"),
@@ -70,7 +72,7 @@ FUNCTIONS = [
 
 
 def _snake(name: str) -> str:
-    return "".join("_" + c.lower() if c.isupper() else c for c in name).lstrip("_")
+    return join_name(words_of(name), "snake")
 
 
 def _class_parts(rng: random.Random) -> tuple[str, str, str, list[tuple[str, str, str]], str]:
@@ -124,7 +126,7 @@ def javascript_module(rng: random.Random) -> str:
 
 def python_module(rng: random.Random) -> str:
     chosen = rng.sample(FUNCTIONS, rng.randint(3, 7))
-    blocks = [f"def {_snake(n)}({_snake(p).replace(',_', ', ')}):\n    {py}\n" for n, p, _, py in chosen]
+    blocks = [f"def {_snake(n)}({params}):\n    {py}\n" for n, params, _, py in chosen]
     return "\n\n".join(blocks)
 
 
