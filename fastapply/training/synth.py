@@ -50,7 +50,8 @@ class SynthConfig:
         if unknown or not self.weights or any(w < 0 for w in self.weights.values()):
             raise ValueError(f"bad language weights {self.weights} (known: {sorted(LANGS)})")
         unknown = set(self.kind_weights) - set(EDIT_KINDS)
-        if unknown or any(w < 0 for w in self.kind_weights.values()) or not sum(kind_mix(self.kind_weights).values()) > 0:
+        drawable = sum(kind_mix(self.kind_weights).values()) > 0
+        if unknown or any(w < 0 for w in self.kind_weights.values()) or not drawable:
             raise ValueError(f"bad edit-kind weights {self.kind_weights} (known: {', '.join(EDIT_KINDS)})")
 
 
