@@ -64,13 +64,17 @@ def test_full_queue_is_503_and_timeouts_return_partial_output(small):
     wait_until(lambda: health(small)["running"] == 0 and health(small)["queued"] == 0)
 
 
-def test_chat_timeout_reports_finish_reason(small):
+def test_chat_timeout_reports_finish_reason(serve_factory):
     import openai
 
-    client = openai.OpenAI(base_url=small.url + "/v1", api_key="x", max_retries=0)
-    completion = client.chat.completions.create(
-        model="auto", max_tokens=3000, messages=[{"role": "user", "content": "hi"}],
-        prediction={"type": "content", "content": "hello"})
+    # A server of its own with a short timeout: the tiny model's chat output loops, drafting it from
+    # itself writes ~1,900 tokens a second here, and under `small`'s 1.5 s the 3,000-token request
+    # sometimes finished first (finish_reason "length"). 0.3 s leaves a 5x margin.
+    with serve_factory(Settings(api_key=None, request_timeout=0.3), max_batch=1) as server:
+        client = openai.OpenAI(base_url=server.url + "/v1", api_key="x", max_retries=0)
+        completion = client.chat.completions.create(
+            model="auto", max_tokens=3000, messages=[{"role": "user", "content": "hi"}],
+            prediction={"type": "content", "content": "hello"})
     assert completion.choices[0].finish_reason == "timeout"
     assert 0 < completion.usage.completion_tokens < 3000
 
