@@ -8,6 +8,7 @@ from . import templates as T
 from .edits import (Ctx, EditOp, op_add_function, op_add_import, op_change_literals, op_modify_function,
                     op_remove_function, op_remove_import, op_rename_symbol)
 from .layout_ops import op_add_doc_comments, op_move_function
+from .prose import PROSE_OPS
 from .syntax import body_statements, descendants, indent_of
 
 
@@ -126,17 +127,20 @@ def kind_mix(overrides: dict[str, float] | None = None) -> dict[str, float]:
 def choose_edit(ctx: Ctx, kind: str | None = None, weights: dict[str, float] | None = None) -> EditOp | None:
     """The requested kind, or a weighted random one with fallbacks to the others when a file offers
     nothing for it (e.g. no imports). ``weights`` overrides the default mix of kinds (kinds it leaves
-    out keep their default weight)."""
-    kinds = list(OPS)
+    out keep their default weight). Documents (markdown, HTML) get prose edits instead."""
+    table, mix = (PROSE_OPS, {k: w for k, (_, w) in PROSE_OPS.items()}) if ctx.spec.prose else (OPS, kind_mix(weights))
+    if kind is not None and kind not in table:
+        raise ValueError(f"no {kind!r} edit for {ctx.info.lang} (kinds: {', '.join(table)})")
     if kind is not None:
         order = [kind]
     else:
-        first = ctx.rng.choices(kinds, weights=list(kind_mix(weights).values()))[0]
+        kinds = list(mix)
+        first = ctx.rng.choices(kinds, weights=list(mix.values()))[0]
         rest = [k for k in kinds if k != first]
         ctx.rng.shuffle(rest)
         order = [first] + rest
     for k in order:
-        fn = op_multi_hunk if k == "multi_hunk" else OPS[k][0]
+        fn = op_multi_hunk if k == "multi_hunk" and table is OPS else table[k][0]
         op = fn(ctx)
         if op is not None:
             return op

@@ -19,10 +19,18 @@ from .syntax import FileInfo, LANGS, dedent_lines, indent_of
 MARKER_TEXTS = (
     ["... existing code ..."] * 6 + ["... rest of code ..."] * 2 + ["..."] * 2 + ["... keep existing code ..."] * 2
     + ["... existing code", "existing code ...", "... unchanged code ...", "... rest of the file unchanged ...",
-       "... other code ...", "... (unchanged) ...", "...existing code...", "... remaining code ..."]
+       "... other code ...", "... (unchanged) ...", "...existing code...", "... remaining code ...",
+       # Phrasings of the kind hand-written fixtures use: "same", or naming what is elided.
+       "... same ...", "... existing methods ...", "... existing functions ...", "... existing tests ...",
+       "... other methods ..."]
 )
-STYLES = ("function", "context", "minimal", "bare")
-STYLE_WEIGHTS = (0.45, 0.33, 0.12, 0.10)
+# "whole": the whole merged file and no marker (agents paste a short file back with its edits in).
+# Documents (markdown, HTML) elide sections and content rather than code.
+PROSE_MARKER_TEXTS = (["... existing content ..."] * 3 + ["... existing sections ..."] * 2 + ["... existing code ..."] * 2
+                      + ["...", "... rest of the document ...", "... unchanged ...", "... same ..."])
+STYLES = ("function", "context", "minimal", "bare", "whole")
+STYLE_WEIGHTS = (0.42, 0.31, 0.11, 0.09, 0.07)
+WHOLE_MAX_LINES = 80  # longer files fall back to the context style under "whole"
 
 
 # The validator's detector: source files with marker-like lines are skipped (a marker in a snippet is
@@ -46,6 +54,10 @@ class SnippetStyle:
     # its class): agents do this, and the dev set's "bare"/"class-method" fixtures expect the merge
     # to restore the file's indentation.
     dedent: bool = False
+    # Add one marker that stands for no lines at all, at a block boundary inside shown code (agents
+    # write "... existing tests ..." between two blocks that are adjacent in the file): the merge
+    # must drop it, and a model that copies it leaks a marker.
+    empty_marker: bool = False
 
     @staticmethod
     def sample(rng: random.Random, lang: str) -> "SnippetStyle":
@@ -54,12 +66,13 @@ class SnippetStyle:
         return SnippetStyle(
             kind=kind,
             context=context,
-            marker=rng.choice(MARKER_TEXTS),
+            marker=rng.choice(PROSE_MARKER_TEXTS if LANGS[lang].prose else MARKER_TEXTS),
             block_comment=LANGS[lang].block_comment and rng.random() < 0.15,
             omit_trailing=rng.random() < 0.2,
             indent_mode=rng.choices(("next", "gap", "zero"), weights=(0.75, 0.15, 0.10))[0],
             min_gap=rng.choice((1, 3)),
             dedent=rng.random() < 0.15,
+            empty_marker=rng.random() < 0.12,
         )
 
 
@@ -153,6 +166,8 @@ def render(original: str, merged: str, merged_info: FileInfo, style: SnippetStyl
     ranges = kept_ranges(original, merged, merged_info, style)
     if not ranges:
         return ""
+    if style.kind == "whole" and len(lines) <= WHOLE_MAX_LINES:
+        return "".join(lines)
     # "bare" = a whole function with no markers at all; anything less than one function needs markers.
     if style.kind == "bare" and len(ranges) == 1 and _is_one_function(merged_info, *ranges[0]):
         a, b = ranges[0]
@@ -169,12 +184,16 @@ def render(original: str, merged: str, merged_info: FileInfo, style: SnippetStyl
             ind = next((indent_of(ln) for ln in lines[nxt:] if ln.strip()), "")
         out.append(marker_line(style, merged_info.lang, ind))
 
+    empty_pending = style.empty_marker
     for a, b in ranges:
         if a > pos:
             add_marker(pos, a, a)
         chunk = lines[a:b]
         if chunk and not chunk[-1].endswith("\n"):
             chunk = chunk[:-1] + [chunk[-1] + "\n"]
+        if empty_pending and (at := _block_boundary(chunk)) is not None:
+            chunk = chunk[:at] + [marker_line(style, merged_info.lang, indent_of(chunk[at])), "\n"] + chunk[at:]
+            empty_pending = False
         out.extend(chunk)
         pos = b
     if pos < len(lines) and not style.omit_trailing:
@@ -182,6 +201,15 @@ def render(original: str, merged: str, merged_info: FileInfo, style: SnippetStyl
         ind = "" if style.indent_mode == "zero" else next((indent_of(ln) for ln in lines[pos:] if ln.strip()), "")
         out.append(marker_line(style, merged_info.lang, ind))
     return _maybe_dedent("".join(out), style)
+
+
+def _block_boundary(chunk: list[str]) -> int | None:
+    """The middle index i of ``chunk`` where a block starts after a blank line, with code on both
+    sides (two lines each, so neither side is a lone brace): where an agent would put a marker that
+    stands for nothing."""
+    spots = [i for i in range(3, len(chunk) - 1) if not chunk[i - 1].strip()
+             and all(chunk[j].strip() for j in (i - 3, i - 2, i, i + 1))]
+    return spots[len(spots) // 2] if spots else None
 
 
 def _is_one_function(info: FileInfo, a: int, b: int) -> bool:

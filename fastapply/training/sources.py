@@ -61,6 +61,9 @@ def default_roots() -> dict[str, list[str]]:
                  *sorted(glob.glob("/usr/src/rustc-*/compiler")), "/usr/share/cargo/registry"],
         "java": sorted(glob.glob("/usr/lib/jvm/*/lib/src.zip")),
         "c": ["/usr/include"],
+        # Docs that ship with installed software (READMEs, manuals); not generated API pages.
+        "markdown": ["/usr/lib/node_modules", "/usr/share/doc", *sorted(glob.glob("/usr/src/rustc-*/src/doc")), *py[1:]],
+        "html": ["/usr/share/doc", "/usr/lib/node_modules", *py[1:]],
     }
     return {lang: list(dict.fromkeys(p for p in paths if os.path.exists(p))) for lang, paths in roots.items()}
 

@@ -22,6 +22,7 @@ class LangSpec:
     idents: frozenset[str] = frozenset({"identifier"})
     block_comment: bool = True  # whether `/* ... */` markers are idiomatic
     case: str = "camel"  # naming convention for synthesised identifiers
+    prose: bool = False  # a document (markdown, HTML): parsed and edited by ``prose``, not tree-sitter
 
 
 def _fs(*names: str) -> frozenset[str]:
@@ -47,6 +48,8 @@ LANGS: dict[str, LangSpec] = {
                      _fs("decimal_integer_literal", "decimal_floating_point_literal", "string_literal")),
     "c": LangSpec("c", (".h", ".c"), _fs("function_definition"), _fs("struct_specifier"),
                   _fs("preproc_include"), _fs("number_literal", "string_literal"), case="snake"),
+    "markdown": LangSpec("markdown", (".md",), _fs(), _fs(), _fs(), _fs(), block_comment=False, prose=True),
+    "html": LangSpec("html", (".html", ".htm"), _fs(), _fs(), _fs(), _fs(), block_comment=False, prose=True),
 }
 # JS arrow functions bound to a name (`const f = () => {...}`) count as functions too.
 _JS_FUNC_VALUES = _fs("arrow_function", "function_expression", "function")
@@ -117,6 +120,10 @@ def _whole_lines(node, lines: list[str]) -> bool:
 
 def parse(text: str, lang: str) -> FileInfo:
     spec = LANGS[lang]
+    if spec.prose:
+        from .prose import parse_prose  # prose builds on this module
+
+        return parse_prose(text, lang)
     src = text.encode("utf-8")
     tree = get_parser(lang).parse(src)
     lines = text.splitlines(keepends=True)

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from fastapply.merge import lazy_merge
 from fastapply.training.compose import EDIT_KINDS, apply_reps, choose_edit, make_ctx
 from fastapply.training.edits import DonorPool
 from fastapply.training.snippets import SnippetStyle, is_marker_line, render
@@ -399,3 +400,34 @@ def test_comment_added_above_a_function_is_shown_with_that_function_and_nothing_
     # Other styles keep an anchor line above the change.
     context = render(text, merged, info, SnippetStyle("context", 2, "... existing code ...", False, False, "next"))
     assert "this.kwh = 0;" in context
+
+
+METER = ("class Meter {\n  constructor() {\n    this.kwh = 0;\n  }\n\n  add(x) {\n    this.kwh += x;\n"
+         "    return this;\n  }\n\n  reset() {\n    this.kwh = 0;\n    return this;\n  }\n\n"
+         "  get() {\n    return this.kwh;\n  }\n}\n")
+
+
+def test_whole_style_pastes_a_short_file_back_without_markers():
+    merged = METER.replace("    this.kwh += x;\n", "    this.kwh += x;\n    log(x);\n")
+    whole = SnippetStyle("whole", 3, "... existing code ...", False, False, "next")
+    assert render(METER, merged, parse(merged, "javascript"), whole) == merged
+    # A long file falls back to the context style: markers, not the whole file.
+    long_orig = "".join(f"v{i} = {i}\n" for i in range(200))
+    long_merged = long_orig.replace("v50 = 50\n", "v50 = 500\n")
+    snippet = render(long_orig, long_merged, parse(long_merged, "python"), whole)
+    assert "v50 = 500" in snippet and len(snippet.splitlines()) < 20
+    assert sum(is_marker_line(ln) for ln in snippet.splitlines()) == 2
+
+
+def test_empty_marker_stands_for_no_lines_and_merges_away():
+    # Agents write "... existing tests ..." between blocks that are adjacent in the file; the model
+    # must drop such a marker (two dev fixtures leak it).
+    merged = (METER.replace("    this.kwh += x;\n", "    this.kwh += x;\n    log(x);\n")
+              .replace("    this.kwh = 0;\n    return this;\n", "    this.kwh = 1;\n    return this;\n"))
+    info = parse(merged, "javascript")
+    plain = SnippetStyle("function", 3, "... existing tests ...", False, False, "next", 1)
+    with_empty = SnippetStyle("function", 3, "... existing tests ...", False, False, "next", 1, empty_marker=True)
+    without, snippet = render(METER, merged, info, plain), render(METER, merged, info, with_empty)
+    assert "  }\n\n  // ... existing tests ...\n\n  reset() {" in snippet
+    assert "  }\n\n  reset() {" in without and snippet.count("existing tests") == without.count("existing tests") + 1
+    assert lazy_merge(METER, snippet, "javascript").merged == merged
