@@ -129,9 +129,9 @@ def choose_edit(ctx: Ctx, kind: str | None = None, weights: dict[str, float] | N
     nothing for it (e.g. no imports). ``weights`` overrides the default mix of kinds (kinds it leaves
     out keep their default weight). Documents (markdown, HTML) get prose edits instead."""
     table, mix = (PROSE_OPS, {k: w for k, (_, w) in PROSE_OPS.items()}) if ctx.spec.prose else (OPS, kind_mix(weights))
-    if kind is not None and kind not in table:
-        raise ValueError(f"no {kind!r} edit for {ctx.info.lang} (kinds: {', '.join(table)})")
     if kind is not None:
+        if kind not in table:
+            raise ValueError(f"no {kind!r} edit for {ctx.info.lang} (kinds: {', '.join(table)})")
         order = [kind]
     else:
         kinds = list(mix)

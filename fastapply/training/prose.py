@@ -101,7 +101,7 @@ def op_reword(ctx: Ctx) -> EditOp | None:
     return EditOp([(i, i + 1, [changed])], "Reword a line of the document", "reword")
 
 
-def _new_block(ctx: Ctx, near: tuple[int, int]) -> list[str]:
+def _new_block(ctx: Ctx, after_line: int) -> list[str]:
     info, r = ctx.info, ctx.rng
     donors = [d for d in ctx.pool.funcs.get(info.lang, ()) if len(d[1]) <= 20]
     choice = r.random()
@@ -110,7 +110,7 @@ def _new_block(ctx: Ctx, near: tuple[int, int]) -> list[str]:
     if info.lang == "markdown" and choice < 0.6:
         return [f"- {_sentence(ctx)}\n" for _ in range(r.randint(2, 4))]
     if info.lang == "html":
-        ind = indent_of(info.lines[near[0]])
+        ind = indent_of(info.lines[after_line])
         return [f"{ind}<p>{_sentence(ctx)}</p>\n"]
     return [f"{_sentence(ctx)}\n"]
 
@@ -121,8 +121,7 @@ def op_add_block(ctx: Ctx) -> EditOp | None:
     if not bl:
         return None
     a, b = ctx.rng.choice(bl)
-    new = _new_block(ctx, (a, b))
-    return EditOp([(b, b, ["\n", *new])], "Add a paragraph", "add_block")
+    return EditOp([(b, b, ["\n", *_new_block(ctx, a)])], "Add a paragraph", "add_block")
 
 
 def op_add_list_item(ctx: Ctx) -> EditOp | None:
@@ -161,9 +160,7 @@ def op_move_section(ctx: Ctx) -> EditOp | None:
         return None
     if src.end >= len(lines) or lines[src.end].strip():  # the moved section takes its blank line along
         return None
-    moved = lines[src.start:src.end]
-    if not moved[-1].endswith("\n"):
-        return None
+    moved = lines[src.start:src.end]  # ends with a newline: a blank line follows it
     return EditOp([(src.start, src.end + 1, []), (dst.start, dst.start, [*moved, "\n"])],
                   f"Move the section `{src.name}` before `{dst.name}`", "move_section")
 

@@ -24,10 +24,10 @@ MARKER_TEXTS = (
        "... same ...", "... existing methods ...", "... existing functions ...", "... existing tests ...",
        "... other methods ..."]
 )
-# "whole": the whole merged file and no marker (agents paste a short file back with its edits in).
 # Documents (markdown, HTML) elide sections and content rather than code.
 PROSE_MARKER_TEXTS = (["... existing content ..."] * 3 + ["... existing sections ..."] * 2 + ["... existing code ..."] * 2
                       + ["...", "... rest of the document ...", "... unchanged ...", "... same ..."])
+# "whole": the whole merged file and no marker (agents paste a short file back with its edits in).
 STYLES = ("function", "context", "minimal", "bare", "whole")
 STYLE_WEIGHTS = (0.42, 0.31, 0.11, 0.09, 0.07)
 WHOLE_MAX_LINES = 80  # longer files fall back to the context style under "whole"

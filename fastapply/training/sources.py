@@ -61,7 +61,7 @@ def default_roots() -> dict[str, list[str]]:
                  *sorted(glob.glob("/usr/src/rustc-*/compiler")), "/usr/share/cargo/registry"],
         "java": sorted(glob.glob("/usr/lib/jvm/*/lib/src.zip")),
         "c": ["/usr/include"],
-        # Docs that ship with installed software (READMEs, manuals); not generated API pages.
+        # Docs that ship with installed software (READMEs, manuals, some generated API pages).
         "markdown": ["/usr/lib/node_modules", "/usr/share/doc", *sorted(glob.glob("/usr/src/rustc-*/src/doc")), *py[1:]],
         "html": ["/usr/share/doc", "/usr/lib/node_modules", *py[1:]],
     }
