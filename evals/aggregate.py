@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from .baselines import summarize_baselines
 from .metrics import mean, percentile, rate
 
-WARNING_CODES = ("marker_leak", "syntax_error", "dropped_code", "truncated", "no_change")
+WARNING_CODES = ("marker_leak", "syntax_error", "dropped_code", "truncated", "no_change", "invented_lines",
+                 "missing_snippet_lines")
 
 
 def group_stats(rows: list[dict]) -> dict:
