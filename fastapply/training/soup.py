@@ -28,8 +28,8 @@ from pathlib import Path
 
 import torch
 
-WEIGHTS_FILE = "adapter_model.safetensors"
-CONFIG_FILE = "adapter_config.json"
+from .modelio import ADAPTER_CONFIG as CONFIG_FILE, ADAPTER_WEIGHTS as WEIGHTS_FILE
+
 # Config fields that change what a stored A/B pair means; soups of adapters that use them are refused.
 UNSUPPORTED = ("use_dora", "rank_pattern", "alpha_pattern", "modules_to_save", "lora_bias")
 
@@ -75,17 +75,18 @@ def mix(adapters: list[tuple[dict, dict[str, torch.Tensor]]], weights: list[floa
             raise ValueError(f"target modules differ: {config['target_modules']} vs {first_config['target_modules']}")
         if tensors.keys() != first_tensors.keys():
             raise ValueError("adapters adapt different weights (their tensor names differ)")
+    total_rank = sum(config["r"] for config, _ in adapters)
+    new_rank = min(rank, total_rank) if rank is not None else total_rank
     out: dict[str, torch.Tensor] = {}
     worst = 0.0
     for a_name in sorted(k for k in first_tensors if ".lora_A." in k):
         b_name = a_name.replace(".lora_A.", ".lora_B.")
         a = torch.cat([t[a_name] for _, t in adapters], dim=0)  # [Σr, in]
         b = torch.cat([w * scaling(c) * t[b_name] for w, (c, t) in zip(weights, adapters)], dim=1)  # [out, Σr]
-        if rank is not None and rank < a.shape[0]:
-            b, a, err = truncate(b, a, rank)
+        if new_rank < total_rank:
+            b, a, err = truncate(b, a, new_rank)
             worst = max(worst, err)
         out[a_name], out[b_name] = a, b
-    new_rank = next(iter(out.values())).shape[0]
     config = dict(first_config, r=new_rank, lora_alpha=new_rank, use_rslora=False)  # scaling 1
     return config, out, worst
 
