@@ -32,6 +32,8 @@ class ApplyOptions(BaseModel):
     mode: Literal["model", "deterministic", "auto"] | None = None  # None: the server's --mode
     stream: StrictBool = False
     windowing: Literal["auto", "always", "never"] = "auto"
+    constrain_lines: StrictBool = Field(
+        False, description="the model may only write lines of the original and the snippet")
 
 
 class ApplyBody(BaseModel):

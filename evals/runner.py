@@ -20,6 +20,7 @@ class RunConfig:
     baselines: int = 0  # cases timed against greedy and HF prompt lookup
     prompt_lookup: int | None = DEFAULT_PROMPT_LOOKUP
     windowing: str = "auto"  # the applier's: auto (windows whenever the snippet anchors), always, never
+    constrain_lines: bool = False  # the applier's line-constrained decoding (fastapply/line_constraint.py)
 
     def __post_init__(self) -> None:
         if self.windowing not in ("auto", "always", "never"):
@@ -80,7 +81,7 @@ def run_case(applier, case: EvalCase, k: int, config: RunConfig, request_cls,
     row["gold_warnings"] = gold_warnings
     request = request_cls(original=case.original, snippet=case.snippet, instruction=case.instruction,
                           language=case.language, k=k, max_tokens=config.max_tokens, mode=config.mode,
-                          windowing=config.windowing)
+                          windowing=config.windowing, constrain_lines=config.constrain_lines)
     started = time.perf_counter()
     try:
         result = applier.apply(request)
@@ -106,6 +107,8 @@ def run_case(applier, case: EvalCase, k: int, config: RunConfig, request_cls,
         latency_ms=round(stats.latency_ms, 2),
         prefill_ms=round(stats.prefill_ms, 2),
         finish_reason=stats.finish_reason,
+        constraint_forced=stats.constraint_forced,
+        constraint_gave_up=stats.constraint_gave_up,
         draft_efficiency=_rounded(metrics.draft_efficiency(stats.output_tokens, stats.passes, k)),
         merged=result.merged,
     )

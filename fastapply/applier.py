@@ -52,6 +52,9 @@ class ApplyRequest:
     # auto: rewrite only the windows the snippet touches whenever it anchors, else the whole file
     # (413 when that does not fit); always: windows or an error; never: the whole file or 413.
     windowing: str = "auto"
+    # Model output restricted to lines of the original and the snippet (line_constraint.py):
+    # lossless against constrained greedy decoding, which fixes copy slips and leaked markers.
+    constrain_lines: bool = False
 
     def check(self) -> None:
         if self.mode not in MODES:
@@ -148,7 +151,7 @@ class Applier:
         # The merge is the first draft source, per window too (a window's own merge): lossless,
         # and drafts then run across the edited lines instead of stopping at them.
         drafts = [candidate.merged] if windows is None else [merge.lazy_merge(o, s, language).merged for o, s in parts]
-        generations = [self._generation(request, o, s, d) for (o, s), d in zip(parts, drafts)]
+        generations = [self._generation(request, o, s, d, language) for (o, s), d in zip(parts, drafts)]
 
         def finish(sequences: list[Sequence]) -> ApplyResult:
             texts = [extract_merged(self.tokenizer.decode(s.output, skip_special_tokens=True), self.format) for s in sequences]
@@ -196,7 +199,8 @@ class Applier:
         prompt, output = self._budget(original, snippet, instruction)
         return prompt + output <= self.context_length
 
-    def _generation(self, request: ApplyRequest, original: str, snippet: str, candidate: str | None) -> GenerationRequest:
+    def _generation(self, request: ApplyRequest, original: str, snippet: str, candidate: str | None,
+                    language: str | None) -> GenerationRequest:
         prompt = self.prompt_ids(original, snippet, request.instruction)
         room = self.context_length - len(prompt)
         if room < 16:
@@ -206,8 +210,9 @@ class Applier:
         # Draft sources in priority order: the deterministic merge (right across edits when it is
         # right at all), the original (what most of the output copies), the snippet (new code).
         references = [self.encode(t) for t in (candidate, original, snippet) if t]
+        allowed = merge.mergeable_lines(original, snippet, language) if request.constrain_lines else None
         return GenerationRequest(prompt, references, max_new_tokens=min(wanted, room), k=request.k,
-                                 stop_strings=self.format.stop_strings)
+                                 stop_strings=self.format.stop_strings, allowed_lines=allowed)
 
 def apply_deterministic(request: ApplyRequest) -> ApplyResult:
     """Deterministic mode without any model (raises NotConfident rather than guess)."""
@@ -257,7 +262,7 @@ def _combine(parts: list[Stats], started: float) -> Stats:
     else:
         out = Stats(k_max=parts[0].k_max)
         for name in ("prompt_tokens", "output_tokens", "passes", "drafted_tokens", "accepted_tokens",
-                     "self_drafted_tokens", "self_accepted_tokens"):
+                     "self_drafted_tokens", "self_accepted_tokens", "constraint_forced", "constraint_gave_up"):
             setattr(out, name, sum(getattr(p, name) for p in parts))
         for name in ("prefill_ms", "decode_ms", "ttft_ms", "queue_ms"):
             setattr(out, name, max(getattr(p, name) for p in parts))

@@ -54,6 +54,9 @@ def _apply_parser(sub) -> None:
                         f"when confident and valid, else the model [{DEFAULT_MODE}]")
     p.add_argument("--windowing", default="auto", choices=["auto", "always", "never"])
     p.add_argument("--max-tokens", type=int, help="max output tokens per generation")
+    p.add_argument("--constrain-lines", action="store_true",
+                   help="the model may only write lines of the original and the snippet (fixes copy slips; "
+                        "lossless against constrained greedy decoding)")
     p.add_argument("--language", help="language hint (default: from the file extension or content)")
     p.add_argument("--out", help="write the merged file here instead of stdout")
     p.add_argument("--json", action="store_true", help="print one JSON object {merged, stats, warnings, diff, ...}")
@@ -72,7 +75,7 @@ def cmd_apply(args) -> int:
         print(f"fastapply: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
     request = ApplyRequest(original, snippet, args.instruction, args.language, args.original, None,
-                           args.max_tokens, args.mode, args.windowing)
+                           args.max_tokens, args.mode, args.windowing, args.constrain_lines)
     try:
         request.check()  # fail on bad input before spending seconds on loading the model
         applier = None if args.mode == "deterministic" else Applier.load(

@@ -23,6 +23,8 @@ class EngineConfig:
     runner: str = "auto"
     cuda_graphs: bool = True  # capture the static pass on CUDA (off: eager, for debugging)
     slot_len: int | None = None  # static runner: positions per slot; None = model context + k + 1
+    # Requests with allowed_lines: ranked candidates per position the line constraint may pick from.
+    constraint_candidates: int = 8
 
     def __post_init__(self):
         if not 0 <= self.k <= 1024:
@@ -39,6 +41,8 @@ class EngineConfig:
             raise ValueError(f"runner must be auto, varlen or static, got {self.runner!r}")
         if self.slot_len is not None and self.slot_len < self.k + 2:
             raise ValueError(f"slot_len must be >= k + 2, got {self.slot_len}")
+        if not 2 <= self.constraint_candidates <= 256:
+            raise ValueError(f"constraint_candidates must be in [2, 256], got {self.constraint_candidates}")
         if self.prefill_chunk < 16:
             raise ValueError(f"prefill_chunk must be >= 16, got {self.prefill_chunk}")
 

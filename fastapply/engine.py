@@ -5,6 +5,9 @@ after every fed position; the longest draft prefix that equals those tokens is a
 the model's own next token (the "bonus"), and the cache length is reset past the accepted positions.
 Every emitted token is the model's greedy choice given the tokens before it, so the output is the
 output of plain greedy decoding: lossless. The drafts only decide how many tokens one pass yields.
+A request with ``allowed_lines`` is decoded greedily under a line constraint (line_constraint.py):
+each emitted token is then the constraint's choice among the model's ranked candidates, again the
+same choice one-token-at-a-time decoding would make.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from collections import deque
 from .config import EngineConfig
 from .draft_length import DraftLengthByCursorState
 from .graph_runner import GraphRunner
+from .line_constraint import LineConstraint
 from .model_runner import ModelRunner, Row
 from .proposer import advance, propose
 from .sequence import GenerationRequest, Sequence, Status
@@ -30,6 +34,7 @@ class Engine:
         self.running: list[Sequence] = []
         self._lock = threading.Lock()  # add()/cancel() may come from other threads than step()
         self.total_passes = 0
+        self._token_texts: dict[int, str] = {}
 
     # -- requests -----------------------------------------------------------------------------
     def add(self, request: GenerationRequest) -> Sequence:
@@ -44,6 +49,9 @@ class Engine:
         if isinstance(self.runner, GraphRunner) and (k > self.runner.k or seq.capacity > self.runner.max_len):
             raise ValueError(f"request needs k={k} and {seq.capacity} positions; the static runner was "
                              f"built for k <= {self.runner.k} and {self.runner.max_len} positions per slot")
+        if request.allowed_lines is not None:
+            seq.constraint = LineConstraint(request.allowed_lines, self._token_text, seq.stop_ids,
+                                            request.stop_strings)
         with self._lock:
             self.waiting.append(seq)
         return seq
@@ -84,7 +92,10 @@ class Engine:
         if not batch:
             return []
         start = time.perf_counter()
-        greedy = self.runner.forward([self._row(seq) for seq in batch])
+        rows = [self._row(seq) for seq in batch]
+        # A line-constrained sequence needs ranked candidates, not just the argmax (same one sync).
+        constrained = any(seq.constraint is not None and seq.status is Status.DECODE for seq in batch)
+        greedy = self.runner.forward(rows, self.config.constraint_candidates if constrained else 1)
         elapsed_ms = 1000 * (time.perf_counter() - start)
         return self._postprocess(batch, greedy, elapsed_ms)
 
@@ -141,12 +152,21 @@ class Engine:
             self.running = [s for s in self.running if not s.finished]
         return batch
 
-    def _accept(self, seq: Sequence, greedy: list[int], elapsed_ms: float) -> None:
+    def _accept(self, seq: Sequence, greedy: list, elapsed_ms: float) -> None:
+        """``greedy``: the model's token after each fed position, or ranked candidates per position
+        when the pass was a constrained one (``forward(rows, candidates)``)."""
         draft = seq.draft
-        accepted = 0
-        while accepted < len(draft) and draft[accepted] == greedy[accepted]:
-            accepted += 1
-        new_tokens = greedy[:accepted + 1]  # == draft[:accepted] + [bonus]
+        if seq.constraint is not None:
+            new_tokens = seq.constraint.verify(draft, greedy)
+            seq.stats.constraint_forced = seq.constraint.forced
+            seq.stats.constraint_gave_up = seq.constraint.gave_up
+        else:
+            greedy = [g[0] for g in greedy] if greedy and isinstance(greedy[0], list) else greedy
+            accepted = 0
+            while accepted < len(draft) and draft[accepted] == greedy[accepted]:
+                accepted += 1
+            new_tokens = greedy[:accepted + 1]  # == draft[:accepted] + [bonus]
+        accepted = len(new_tokens) - 1
         # K/V of last_token and the accepted draft tokens stay; the rejected tail is dropped.
         seq.cache.truncate(seq.cache.length + 1 + accepted)
         seq.last_token = new_tokens[-1]
@@ -183,6 +203,12 @@ class Engine:
         longest = max(len(s) for s in seq.request.stop_strings)
         tail = self.tokenizer.decode(seq.output[-(added + longest + 2):])
         return any(s in tail for s in seq.request.stop_strings)
+
+    def _token_text(self, token: int) -> str:
+        text = self._token_texts.get(token)
+        if text is None:
+            text = self._token_texts[token] = self.tokenizer.decode([token])
+        return text
 
     def _draft_policy(self, k: int) -> DraftLengthByCursorState | None:
         if not self.config.adaptive or k == 0:

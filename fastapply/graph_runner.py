@@ -63,7 +63,9 @@ class GraphRunner:
 
     # -- one pass -------------------------------------------------------------------------------
     @torch.inference_mode()
-    def forward(self, rows: list[Row]) -> list[list[int]]:
+    def forward(self, rows: list[Row], candidates: int = 1) -> list[list]:
+        """Greedy tokens per row as ``ModelRunner.forward``; with ``candidates > 1`` ranked candidate
+        ids per position instead, from an eager pass (the captured graph accepts on the device)."""
         decode = [r for r in rows if r.num_logits]
         for row in rows:
             if not row.num_logits:  # prefill chunk, eager, straight into the slot
@@ -84,6 +86,9 @@ class GraphRunner:
         self.tokens.copy_(tokens, non_blocking=True)
         self.draft_len.copy_(draft_len, non_blocking=True)
         self.static.lengths.copy_(lengths, non_blocking=True)
+        if candidates > 1:
+            ranked = self.static.candidates(self.tokens, candidates).tolist()  # the pass's one host sync
+            return [ranked[r.cache.slot][:r.num_logits] if r.num_logits else [] for r in rows]
         if self.graph is not None:
             self.graph.replay()
         else:

@@ -56,10 +56,12 @@ class ModelRunner:
         return KVCache(self.cache_shape, capacity, self.dtype, self.device)
 
     @torch.inference_mode()
-    def forward(self, rows: list[Row]) -> list[list[int]]:
-        """Run all rows through the model; return each row's greedy tokens (len == num_logits).
+    def forward(self, rows: list[Row], candidates: int = 1) -> list[list]:
+        """Run all rows through the model; return each row's greedy tokens (len == num_logits), or
+        with ``candidates > 1`` each position's ranked candidate ids (argmax first, then the rest of
+        the top ``candidates``) for a decoding constraint to choose from.
 
-        One host sync: the argmax of every requested position comes back in a single ``tolist``.
+        One host sync: every requested position comes back in a single ``tolist``.
         """
         lengths = [len(r.tokens) for r in rows]
         ids = torch.tensor([t for r in rows for t in r.tokens], dtype=torch.long, device=self.device)
@@ -80,7 +82,11 @@ class ModelRunner:
         if not picks:
             return [[] for _ in rows]
         selected = self.norm(hidden[0, torch.cat(picks).to(self.device)])
-        flat = self.lm_head(selected).argmax(dim=-1).tolist()  # the pass's one host sync
+        logits = self.lm_head(selected)  # [positions, vocab]
+        best = logits.argmax(dim=-1)  # argmax, not topk's first: topk may order exact ties differently
+        if candidates > 1:
+            best = torch.cat([best[:, None], logits.topk(candidates, dim=-1).indices], dim=1)
+        flat = best.tolist()  # the pass's one host sync
         out, start = [], 0
         for r in rows:
             out.append(flat[start:start + r.num_logits])

@@ -10,6 +10,7 @@ import numpy as np
 
 from .draft_length import DraftLengthByCursorState
 from .kv_cache import KVCache
+from .line_constraint import LineConstraint
 from .proposer import Cursor
 from .stats import Stats
 
@@ -24,6 +25,8 @@ class GenerationRequest:
     k: int | None = None  # None: the engine's k
     stop_token_ids: tuple[int, ...] = ()  # added to the engine's EOS ids
     stop_strings: tuple[str, ...] = ()
+    # Lines the output may consist of (line_constraint.py); None: plain greedy decoding.
+    allowed_lines: tuple[str, ...] | None = None
 
     def __post_init__(self):
         if not self.prompt_ids:
@@ -57,6 +60,7 @@ class Sequence:
         self.draft: list[int] = []
         self.draft_start = Cursor()
         self.cancelled = False
+        self.constraint: LineConstraint | None = None  # set by the engine for requests with allowed_lines
         self.stop_ids: frozenset[int] = frozenset()  # set by the engine: its EOS ids + the request's
         self.stats = Stats(prompt_tokens=len(request.prompt_ids), k_max=k)
         self.arrived = time.perf_counter()

@@ -69,10 +69,18 @@ class StaticRunner:
         for callers that own the lengths (the engine's GraphRunner uploads them every pass)."""
         from fastapply.kernels import greedy_accept
 
-        positions = self.lengths[:, None] + self.offsets  # [B, K+1]
-        logits = self.lm_head(self.norm(self._forward(tokens, positions, slice(None))))  # [B, K+1, V]
-        accepted, _, target = greedy_accept(logits, tokens[:, 1:], draft_len, return_target=True)
+        accepted, _, target = greedy_accept(self._logits(tokens), tokens[:, 1:], draft_len, return_target=True)
         return accepted, target
+
+    def candidates(self, tokens: torch.Tensor, n: int) -> torch.Tensor:
+        """Ranked candidates after every fed position, for a decoding constraint to choose from:
+        [B, K+1, n+1] = argmax, then the top n. Leaves ``lengths`` alone, like targets()."""
+        logits = self._logits(tokens)
+        return torch.cat([logits.argmax(dim=-1, keepdim=True), logits.topk(n, dim=-1).indices], dim=-1)
+
+    def _logits(self, tokens: torch.Tensor) -> torch.Tensor:
+        positions = self.lengths[:, None] + self.offsets  # [B, K+1]
+        return self.lm_head(self.norm(self._forward(tokens, positions, slice(None))))  # [B, K+1, V]
 
     def _forward(self, ids: torch.Tensor, positions: torch.Tensor, rows: slice) -> torch.Tensor:
         batch, n = ids.shape

@@ -20,6 +20,8 @@ class Stats:
     queue_ms: float = 0.0
     finish_reason: str = ""  # "eos" | "stop" | "length" | "cancelled" | "timeout" | "deterministic"
     k_max: int = 0
+    constraint_forced: int = 0  # tokens where the line constraint overrode the model's argmax
+    constraint_gave_up: int = 0  # positions where no candidate kept the line allowed (argmax kept)
 
     @property
     def acceptance_rate(self) -> float:

@@ -187,6 +187,14 @@ def _no_change(orig, code, unchanged) -> ApplyWarning | None:
     return ApplyWarning("no_change", "output equals the original although the snippet has new code", new)
 
 
+def mergeable_lines(original: str, snippet: str, language: str | None = None) -> tuple[str, ...]:
+    """The lines a merge of these inputs may consist of: the original's, and the snippet's except
+    its lazy markers (markers stand for code; they are never output)."""
+    lang = detect_language(text=original or snippet, hint=language)
+    orig = original.splitlines()
+    return (*orig, *(line for line in snippet.splitlines() if not is_marker_line(line, lang)))
+
+
 def _invented_lines(orig, snip, out) -> ApplyWarning | None:
     # A merge only moves and re-indents lines: each merged line comes from the original or the
     # snippet. A line from neither is the producer's own text (a reworded string, an invented

@@ -28,6 +28,7 @@ class Request:
     max_tokens: int | None
     mode: str
     windowing: str = "auto"
+    constrain_lines: bool = False
 
 
 @dataclass

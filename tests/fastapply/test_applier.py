@@ -62,3 +62,15 @@ def test_deterministic_mode_refuses_to_guess():
 def test_bad_requests_are_apply_errors(request_):
     with pytest.raises(ApplyError):
         request_.check()
+
+
+def test_constrained_generations_carry_the_lines_of_their_window(applier):
+    plan = applier.plan(ApplyRequest(ORIGINAL, SNIPPET, mode="model", max_tokens=40, constrain_lines=True))
+    (generation,) = plan.requests  # one window around f150
+    allowed = set(generation.allowed_lines)
+    assert "    return x * 150" in allowed and "    return x + 150" in allowed
+    assert "def f0(x):" not in allowed  # far outside the window
+    assert not any("existing code" in line for line in allowed)  # markers are never output
+    free = applier.plan(ApplyRequest(ORIGINAL, SNIPPET, mode="model", max_tokens=40))
+    assert free.requests[0].allowed_lines is None
+

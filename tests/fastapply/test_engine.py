@@ -122,3 +122,63 @@ def test_cancel_and_budget(setup):
     while engine.has_work():
         engine.step()
     assert a.stats.finish_reason == "cancelled" and b.stats.finish_reason == "length"
+
+
+# -- line-constrained decoding (line_constraint.py) --------------------------------------------
+ALLOWED = ("def add(a, b):", "    return a + b", "x = add(1, 2)", "print(x)")
+
+
+class Latin1Tokenizer(ByteTokenizer):
+    """Every token but EOS is one character, and only " " and "\n" are whitespace: a random model's
+    tokens can neither make a line uncheckable nor slip through as empty or whitespace text."""
+
+    def decode(self, ids, skip_special_tokens=False):
+        return "".join(chr(i) if 32 <= i < 127 or i == 10 else chr(i + 512) for i in ids if i != 256)
+
+
+def constrained(model, config, prompt, refs, n=NEW_TOKENS):
+    engine = Engine(model, Latin1Tokenizer(), config)
+    return engine.generate(GenerationRequest(prompt, refs, max_new_tokens=n, allowed_lines=ALLOWED))
+
+
+def test_constrained_output_consists_of_allowed_lines(setup):
+    model, prompts, _ = setup
+    seq = constrained(model, EngineConfig(k=0, constraint_candidates=256), prompts[0], [])
+    lines = Latin1Tokenizer().decode(seq.output).split("\n")
+    assert seq.stats.constraint_gave_up == 0 and seq.stats.constraint_forced > 0  # a random model needs forcing
+    known = {" ".join(a.split()) for a in ALLOWED}
+    assert all(" ".join(line.split()) in known | {""} for line in lines[:-1])
+    assert any(a.startswith(" ".join(lines[-1].split())) for a in known)
+
+
+@pytest.mark.parametrize("k", [1, 8, 64])
+@pytest.mark.parametrize("candidates", [4, 256])
+def test_constrained_speculative_output_is_token_identical_to_constrained_greedy(setup, k, candidates):
+    model, prompts, _ = setup
+    for prompt in prompts[:2]:
+        plain = constrained(model, EngineConfig(k=0, constraint_candidates=candidates), prompt, []).output
+        text = "\n".join(ALLOWED).encode()
+        for ref in (plain, perturbed(plain), list(text)):
+            seq = constrained(model, EngineConfig(k=k, constraint_candidates=candidates), prompt, [ref])
+            assert seq.output == plain
+        assert seq.stats.passes <= NEW_TOKENS
+
+
+def test_a_constrained_row_does_not_change_its_unconstrained_neighbours(setup):
+    model, prompts, greedy = setup
+    engine = Engine(model, Latin1Tokenizer(), EngineConfig(k=8))
+    free = engine.add(GenerationRequest(prompts[0], [perturbed(greedy[0])], max_new_tokens=NEW_TOKENS))
+    bound = engine.add(GenerationRequest(prompts[1], [], max_new_tokens=NEW_TOKENS, allowed_lines=ALLOWED))
+    while engine.has_work():
+        engine.step()
+    assert free.output == greedy[0]
+    assert bound.output == constrained(model, EngineConfig(k=0), prompts[1], []).output
+
+
+def test_the_static_runner_decodes_constrained_requests_alike(setup):
+    model, prompts, _ = setup
+    for prompt in prompts[:2]:
+        plain = constrained(model, EngineConfig(k=0, constraint_candidates=4), prompt, []).output
+        static = constrained(model, EngineConfig(k=8, runner="static", slot_len=256, constraint_candidates=4),
+                             prompt, [perturbed(plain)])
+        assert static.output == plain

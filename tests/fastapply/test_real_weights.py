@@ -3,6 +3,7 @@
 Marked real_weights: CI runs these (a few seconds each once the GGUF is converted and cached)."""
 import pytest
 
+from fastapply import merge
 from fastapply.applier import Applier, ApplyRequest
 from fastapply.config import EngineConfig
 from fastapply.engine import Engine
@@ -65,3 +66,19 @@ def test_applier_end_to_end_on_the_real_model(smollm):
         assert "truncated" in codes
     if "# ... existing code ..." in result.merged:
         assert "marker_leak" in codes
+
+
+def test_constrained_speculative_equals_constrained_plain_on_the_real_model(smollm):
+    model, tokenizer = smollm
+    applier = Applier(Engine(model, tokenizer, EngineConfig(k=0)))
+    prompt = applier.prompt_ids(ORIGINAL, SNIPPET)
+    allowed = merge.mergeable_lines(ORIGINAL, SNIPPET, "python")
+    plain = applier.engine.generate(GenerationRequest(prompt, [], max_new_tokens=64, allowed_lines=allowed))
+    engine = Engine(model, tokenizer, EngineConfig(k=64))
+    drafts = [tokenizer.encode(t, add_special_tokens=False) for t in (ORIGINAL, SNIPPET)]
+    spec = engine.generate(GenerationRequest(prompt, drafts, max_new_tokens=64, allowed_lines=allowed))
+    assert spec.output == plain.output and spec.stats.passes < plain.stats.passes
+    if not plain.stats.constraint_gave_up:
+        text = tokenizer.decode(plain.output, skip_special_tokens=True)
+        known = {" ".join(line.split()) for line in allowed}
+        assert all(" ".join(line.split()) in known for line in text.split("\n")[:-1])

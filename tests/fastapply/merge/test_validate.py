@@ -1,4 +1,4 @@
-from fastapply.merge import ApplyWarning, lazy_merge, validate
+from fastapply.merge import ApplyWarning, lazy_merge, mergeable_lines, validate
 
 ORIGINAL = """import os
 import sys
@@ -128,3 +128,10 @@ def test_snippet_lines_left_out_are_flagged():
     assert missing and missing[0].lines == (SNIPPET.splitlines().index('        f.write(text)') + 1,)
     # the original copied back is one no_change, not also a list of missing lines
     assert codes(validate(ORIGINAL, SNIPPET, ORIGINAL, "python")) == {"no_change"}
+
+
+def test_mergeable_lines_are_the_inputs_lines_without_the_snippets_markers():
+    original = "def f():\n    return 1\n"
+    snippet = "# ... existing code ...\ndef g():\n    return 2\n"
+    lines = mergeable_lines(original, snippet, "python")
+    assert lines == ("def f():", "    return 1", "def g():", "    return 2")
