@@ -6,6 +6,10 @@ errors break exactly that: a reworded string, ``package=`` for ``packages=``, ``
 ``PreRun``, a lazy marker copied into the output. ``LineConstraint`` picks, at each position, the
 model's highest-ranked candidate token that keeps the current line a prefix of some allowed line
 (whitespace-insensitive), and the argmax where no candidate does (that line is then left free).
+Each allowed line may be written as often as the inputs hold it and no more (blank lines: always):
+a merge takes every line of the original and of the snippet at most once, so this holds for every
+expected file of the dev set, and it ends the loops a forced token can start (the model wanted to
+write a marker, was given an import line instead, and repeated it until ``max_tokens``).
 
 Worked example, allowed lines ``{"x = 1", "return x"}``, output so far ``"x = "``, candidates
 ranked ``[2, 1]`` (token ids whose text is ``"2"`` and ``"1"``): ``"x = 2"`` starts no allowed
@@ -19,6 +23,7 @@ only: no tensors; the runner hands over ranked candidate ids.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections import Counter
 from typing import Callable, Iterable
 
 from .merge.anchor import norm
@@ -29,8 +34,8 @@ _UNDECODABLE = "\ufffd"  # a token that is part of a multi-byte character decode
 class LineConstraint:
     def __init__(self, lines: Iterable[str], token_text: Callable[[int], str],
                  free_ids: Iterable[int] = (), stop_strings: Iterable[str] = ()):
-        self._allowed = {norm(line) for line in lines}
-        self._sorted = sorted(self._allowed)
+        self._budget = Counter(key for key in map(norm, lines) if key)  # times each line may still be written
+        self._sorted = sorted(self._budget)  # the lines with budget left, for prefix search
         self._text = token_text
         self._free_ids = frozenset(free_ids)  # EOS and other stop tokens: allowed anywhere
         self._stops = tuple(norm(s) for s in stop_strings if s.strip())
@@ -77,16 +82,25 @@ class LineConstraint:
             return
         text = self._text(token)
         if "\n" in text:
-            self._line, self._free = text.rsplit("\n", 1)[1], False
+            *done, self._line = (self._line + text).split("\n")
+            self._free = False
+            for line in done:
+                self._spend(norm(line))
         else:
             self._line += text
         if _UNDECODABLE in text:
             self._free = True  # per-token texts of a multi-byte character cannot be checked
 
     # -- lines ----------------------------------------------------------------------------------
+    def _spend(self, key: str) -> None:
+        if self._budget[key] > 0:
+            self._budget[key] -= 1
+            if not self._budget[key]:
+                self._sorted.pop(bisect_left(self._sorted, key))
+
     def _is_line(self, line: str) -> bool:
         key = norm(line)
-        return not key or key in self._allowed or self._ends_in_stop(key)
+        return not key or self._budget[key] > 0 or self._ends_in_stop(key)
 
     def _starts_line(self, partial: str) -> bool:
         key = norm(partial)
@@ -101,6 +115,6 @@ class LineConstraint:
             for i in range(len(key)):
                 if key[i] == stop[0] and (stop.startswith(key[i:]) or key[i:].startswith(stop)):
                     head = key[:i].rstrip()
-                    if not head or head in self._allowed:
+                    if not head or self._budget[head] > 0:
                         return True
         return False

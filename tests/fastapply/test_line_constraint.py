@@ -84,3 +84,15 @@ def test_verify_emits_the_accepted_draft_and_the_chosen_token_after_it():
 def test_verify_accepts_a_whole_fitting_draft_plus_a_bonus_token():
     c = make()
     assert c.verify([1, 2, 3, 5], [[1], [2], [3], [5], [6]]) == [1, 2, 3, 5, 6]
+
+
+def test_each_line_may_be_written_as_often_as_the_inputs_hold_it():
+    c = make()
+    feed(c, [1, 2, 10])  # "x = 1\n": its one copy is spent
+    assert not c.allows(1)  # "x" now starts no line with budget left
+    assert c.allows(5)  # blank lines are never spent
+    c = make(lines=("x = 1", "x = 1"))
+    feed(c, [1, 2, 10])
+    assert c.allows(1)
+    feed(c, [1, 2, 10])
+    assert not c.allows(1)
