@@ -96,6 +96,8 @@ class Engine:
         # A line-constrained sequence needs ranked candidates, not just the argmax (same one sync).
         constrained = any(seq.constraint is not None and seq.status is Status.DECODE for seq in batch)
         greedy = self.runner.forward(rows, self.config.constraint_candidates if constrained else 1)
+        if constrained:  # the other rows take the argmax, which leads every ranked list
+            greedy = [out if seq.constraint else [ranked[0] for ranked in out] for seq, out in zip(batch, greedy)]
         elapsed_ms = 1000 * (time.perf_counter() - start)
         return self._postprocess(batch, greedy, elapsed_ms)
 
@@ -153,15 +155,14 @@ class Engine:
         return batch
 
     def _accept(self, seq: Sequence, greedy: list, elapsed_ms: float) -> None:
-        """``greedy``: the model's token after each fed position, or ranked candidates per position
-        when the pass was a constrained one (``forward(rows, candidates)``)."""
+        """``greedy``: the model's token after each fed position, or, for a line-constrained
+        sequence, the ranked candidates per position (``forward(rows, candidates)``)."""
         draft = seq.draft
         if seq.constraint is not None:
             new_tokens = seq.constraint.verify(draft, greedy)
             seq.stats.constraint_forced = seq.constraint.forced
             seq.stats.constraint_gave_up = seq.constraint.gave_up
         else:
-            greedy = [g[0] for g in greedy] if greedy and isinstance(greedy[0], list) else greedy
             accepted = 0
             while accepted < len(draft) and draft[accepted] == greedy[accepted]:
                 accepted += 1

@@ -28,6 +28,13 @@ class Row:
     num_logits: int  # greedy tokens wanted for the last num_logits positions (0 for prefill chunks)
 
 
+def ranked_candidates(logits: torch.Tensor, n: int) -> torch.Tensor:
+    """logits [..., V] -> [..., n + 1] token ids: the argmax, then the top n. The argmax comes from
+    argmax, not from topk, whose order of exact ties may differ: an unconstrained row in a
+    constrained pass must get exactly the token plain decoding gets."""
+    return torch.cat([logits.argmax(dim=-1, keepdim=True), logits.topk(n, dim=-1).indices], dim=-1)
+
+
 def _rotate_half(x: torch.Tensor) -> torch.Tensor:
     half = x.shape[-1] // 2
     return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
@@ -83,9 +90,7 @@ class ModelRunner:
             return [[] for _ in rows]
         selected = self.norm(hidden[0, torch.cat(picks).to(self.device)])
         logits = self.lm_head(selected)  # [positions, vocab]
-        best = logits.argmax(dim=-1)  # argmax, not topk's first: topk may order exact ties differently
-        if candidates > 1:
-            best = torch.cat([best[:, None], logits.topk(candidates, dim=-1).indices], dim=1)
+        best = ranked_candidates(logits, candidates) if candidates > 1 else logits.argmax(dim=-1)
         flat = best.tolist()  # the pass's one host sync
         out, start = [], 0
         for r in rows:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import torch
 import torch.nn.functional as F
 
-from .model_runner import SUPPORTED, _rotate_half
+from .model_runner import SUPPORTED, _rotate_half, ranked_candidates
 
 
 class StaticRunner:
@@ -75,8 +75,7 @@ class StaticRunner:
     def candidates(self, tokens: torch.Tensor, n: int) -> torch.Tensor:
         """Ranked candidates after every fed position, for a decoding constraint to choose from:
         [B, K+1, n+1] = argmax, then the top n. Leaves ``lengths`` alone, like targets()."""
-        logits = self._logits(tokens)
-        return torch.cat([logits.argmax(dim=-1, keepdim=True), logits.topk(n, dim=-1).indices], dim=-1)
+        return ranked_candidates(self._logits(tokens), n)
 
     def _logits(self, tokens: torch.Tensor) -> torch.Tensor:
         positions = self.lengths[:, None] + self.offsets  # [B, K+1]

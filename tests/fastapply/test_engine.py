@@ -128,7 +128,7 @@ def test_cancel_and_budget(setup):
 ALLOWED = ("def add(a, b):", "    return a + b", "x = add(1, 2)", "print(x)")
 
 
-class Latin1Tokenizer(ByteTokenizer):
+class VisibleCharTokenizer(ByteTokenizer):
     """Every token but EOS is one character, and only " " and "\n" are whitespace: a random model's
     tokens can neither make a line uncheckable nor slip through as empty or whitespace text."""
 
@@ -137,14 +137,14 @@ class Latin1Tokenizer(ByteTokenizer):
 
 
 def constrained(model, config, prompt, refs, n=NEW_TOKENS):
-    engine = Engine(model, Latin1Tokenizer(), config)
+    engine = Engine(model, VisibleCharTokenizer(), config)
     return engine.generate(GenerationRequest(prompt, refs, max_new_tokens=n, allowed_lines=ALLOWED))
 
 
 def test_constrained_output_consists_of_allowed_lines(setup):
     model, prompts, _ = setup
     seq = constrained(model, EngineConfig(k=0, constraint_candidates=256), prompts[0], [])
-    lines = Latin1Tokenizer().decode(seq.output).split("\n")
+    lines = VisibleCharTokenizer().decode(seq.output).split("\n")
     assert seq.stats.constraint_gave_up == 0 and seq.stats.constraint_forced > 0  # a random model needs forcing
     known = {" ".join(a.split()) for a in ALLOWED}
     assert all(" ".join(line.split()) in known | {""} for line in lines[:-1])
@@ -166,7 +166,7 @@ def test_constrained_speculative_output_is_token_identical_to_constrained_greedy
 
 def test_a_constrained_row_does_not_change_its_unconstrained_neighbours(setup):
     model, prompts, greedy = setup
-    engine = Engine(model, Latin1Tokenizer(), EngineConfig(k=8))
+    engine = Engine(model, VisibleCharTokenizer(), EngineConfig(k=8))
     free = engine.add(GenerationRequest(prompts[0], [perturbed(greedy[0])], max_new_tokens=NEW_TOKENS))
     bound = engine.add(GenerationRequest(prompts[1], [], max_new_tokens=NEW_TOKENS, allowed_lines=ALLOWED))
     while engine.has_work():
