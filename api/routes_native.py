@@ -30,7 +30,7 @@ async def apply(request: Request):
     options = body.options
     apply_request = ApplyRequest(body.original, body.snippet, body.instruction, body.language, body.path,
                                  options.k, options.max_tokens, options.mode or service.settings.default_mode,
-                                 options.windowing, options.constrain_lines)
+                                 options.windowing, options.constrain_lines, options.stop_loops)
     work = await service.apply_work(apply_request)
     job = service.submit(work)
     if not options.stream:

@@ -122,7 +122,7 @@ def finish_reason(done: Done) -> str:
     reasons = set(done.result.stats.finish_reason.split(","))
     if done.timed_out:
         return "timeout"
-    return "length" if "length" in reasons else "stop"
+    return "length" if reasons & {"length", "loop"} else "stop"  # either way the output is incomplete
 
 
 def usage(stats: Stats) -> dict:

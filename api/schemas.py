@@ -34,6 +34,8 @@ class ApplyOptions(BaseModel):
     windowing: Literal["auto", "always", "never"] = "auto"
     constrain_lines: StrictBool = Field(
         False, description="the model may only write lines of the original and the snippet")
+    stop_loops: StrictBool = Field(
+        True, description="end a model output that loops past what the inputs hold (finish_reason 'loop')")
 
 
 class ApplyBody(BaseModel):

@@ -97,9 +97,10 @@ def run_baseline_case(applier, case, k: int, request_cls, prompt_lookup: int | N
     thermal drift hits all three alike."""
     from fastapply.prompt import extract_merged
 
-    def engine(k_value: int):
+    def engine(k_value: int):  # no loop stop: HF prompt lookup has none, and timings compare like with like
         return applier.apply(request_cls(original=case.original, snippet=case.snippet, instruction=case.instruction,
-                                         language=case.language, k=k_value, max_tokens=max_tokens, mode="model"))
+                                         language=case.language, k=k_value, max_tokens=max_tokens, mode="model",
+                                         stop_loops=False))
 
     fast, greedy = engine(k), engine(0)
     hf_ms = hf_tokens = hf_same = None

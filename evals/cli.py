@@ -39,6 +39,8 @@ def _run_parser() -> argparse.ArgumentParser:
                         "always (error if it does not anchor), or never")
     p.add_argument("--constrain-lines", action="store_true",
                    help="restrict the model's output to lines of the original and the snippet")
+    p.add_argument("--no-loop-stop", dest="stop_loops", action="store_false",
+                   help="let looping model outputs run to max_tokens (the loop stop is on by default)")
     p.add_argument("--baselines", type=int, default=5,
                    help="time the first N cases against plain greedy (k=0) and HF prompt lookup (0 = off)")
     p.add_argument("--prompt-lookup", type=int, default=10, help="n-gram size for the HF prompt-lookup baseline")
@@ -63,7 +65,8 @@ def _cmd_run(argv: list[str]) -> int:
         raise ValueError("--resume needs --out (the run directory to continue)")
     config = RunConfig(ks=parse_ks(args.k), mode=args.mode, max_tokens=args.max_tokens,
                        baselines=args.baselines, prompt_lookup=args.prompt_lookup or None,
-                       windowing=args.windowing, constrain_lines=args.constrain_lines)
+                       windowing=args.windowing, constrain_lines=args.constrain_lines,
+                       stop_loops=args.stop_loops)
     outcome = evaluate(args.data, model=args.model, device=args.device, dtype=args.dtype, config=config,
                        limit=args.limit, every=args.every, adapter=args.adapter, out_dir=args.out, progress=not args.quiet, plots=not args.no_plots,
                        resume=args.resume)

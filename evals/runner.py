@@ -21,6 +21,7 @@ class RunConfig:
     prompt_lookup: int | None = DEFAULT_PROMPT_LOOKUP
     windowing: str = "auto"  # the applier's: auto (windows whenever the snippet anchors), always, never
     constrain_lines: bool = False  # the applier's line-constrained decoding (fastapply/line_constraint.py)
+    stop_loops: bool = True  # the applier's loop stop (fastapply/runaway.py)
 
     def __post_init__(self) -> None:
         if self.windowing not in ("auto", "always", "never"):
@@ -81,7 +82,8 @@ def run_case(applier, case: EvalCase, k: int, config: RunConfig, request_cls,
     row["gold_warnings"] = gold_warnings
     request = request_cls(original=case.original, snippet=case.snippet, instruction=case.instruction,
                           language=case.language, k=k, max_tokens=config.max_tokens, mode=config.mode,
-                          windowing=config.windowing, constrain_lines=config.constrain_lines)
+                          windowing=config.windowing, constrain_lines=config.constrain_lines,
+                          stop_loops=config.stop_loops)
     started = time.perf_counter()
     try:
         result = applier.apply(request)

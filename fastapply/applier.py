@@ -55,6 +55,9 @@ class ApplyRequest:
     # Model output restricted to lines of the original and the snippet (line_constraint.py):
     # lossless against constrained greedy decoding, which fixes copy slips and leaked markers.
     constrain_lines: bool = False
+    # End a model output once it loops past what the inputs hold (runaway.py): the tokens before the
+    # stop are the model's own, and only outputs that are already wrong ever stop.
+    stop_loops: bool = True
 
     def check(self) -> None:
         if self.mode not in MODES:
@@ -210,9 +213,11 @@ class Applier:
         # Draft sources in priority order: the deterministic merge (right across edits when it is
         # right at all), the original (what most of the output copies), the snippet (new code).
         references = [self.encode(t) for t in (candidate, original, snippet) if t]
-        allowed = merge.mergeable_lines(original, snippet, language) if request.constrain_lines else None
+        lines = merge.mergeable_lines(original, snippet, language)
         return GenerationRequest(prompt, references, max_new_tokens=min(wanted, room), k=request.k,
-                                 stop_strings=self.format.stop_strings, allowed_lines=allowed)
+                                 stop_strings=self.format.stop_strings,
+                                 source_lines=lines if request.stop_loops else None,
+                                 allowed_lines=lines if request.constrain_lines else None)
 
 def apply_deterministic(request: ApplyRequest) -> ApplyResult:
     """Deterministic mode without any model (raises NotConfident rather than guess)."""

@@ -57,6 +57,8 @@ def _apply_parser(sub) -> None:
     p.add_argument("--constrain-lines", action="store_true",
                    help="the model may only write lines of the original and the snippet (fixes copy slips; "
                         "lossless against constrained greedy decoding)")
+    p.add_argument("--no-loop-stop", dest="stop_loops", action="store_false",
+                   help="let a looping model output run to --max-tokens instead of ending it (finish 'loop')")
     p.add_argument("--language", help="language hint (default: from the file extension or content)")
     p.add_argument("--out", help="write the merged file here instead of stdout")
     p.add_argument("--json", action="store_true", help="print one JSON object {merged, stats, warnings, diff, ...}")
@@ -75,7 +77,7 @@ def cmd_apply(args) -> int:
         print(f"fastapply: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
     request = ApplyRequest(original, snippet, args.instruction, args.language, args.original, None,
-                           args.max_tokens, args.mode, args.windowing, args.constrain_lines)
+                           args.max_tokens, args.mode, args.windowing, args.constrain_lines, args.stop_loops)
     try:
         request.check()  # fail on bad input before spending seconds on loading the model
         applier = None if args.mode == "deterministic" else Applier.load(

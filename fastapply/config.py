@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .runaway import RunawaySlack
+
 # Relative cost of one more draft token in a verification pass (see draft_length.py), by device.
 # CPU: measured for SmolLM2-135M fp32 on 2 threads at ~1.5k context (1 token 57 ms, 65 tokens 281 ms).
 # CUDA: small models are launch-bound, so a 65-token pass costs about what a 1-token pass does.
@@ -25,6 +27,9 @@ class EngineConfig:
     slot_len: int | None = None  # static runner: positions per slot; None = model context + k + 1
     # Requests with allowed_lines: ranked candidates per position the line constraint may pick from.
     constraint_candidates: int = 8
+    # Requests with source_lines: how far past its inputs an output may go before it counts as a loop
+    # and ends (runaway.py); None: never stop a loop before max_new_tokens.
+    runaway_slack: RunawaySlack | None = RunawaySlack()
 
     def __post_init__(self):
         if not 0 <= self.k <= 1024:

@@ -7,7 +7,8 @@ Every emitted token is the model's greedy choice given the tokens before it, so 
 output of plain greedy decoding: lossless. The drafts only decide how many tokens one pass yields.
 A request with ``allowed_lines`` is decoded greedily under a line constraint (line_constraint.py):
 each emitted token is then the constraint's choice among the model's ranked candidates, again the
-same choice one-token-at-a-time decoding would make.
+same choice one-token-at-a-time decoding would make. A request with ``source_lines`` ends where its
+output starts looping past its inputs (runaway.py), at the same token for any draft length.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from .graph_runner import GraphRunner
 from .line_constraint import LineConstraint
 from .model_runner import ModelRunner, Row
 from .proposer import advance, propose
+from .runaway import RunawayGuard
 from .sequence import GenerationRequest, Sequence, Status
 
 
@@ -52,6 +54,8 @@ class Engine:
         if request.allowed_lines is not None:
             seq.constraint = LineConstraint(request.allowed_lines, self._token_text, seq.stop_ids,
                                             request.stop_strings)
+        if request.source_lines is not None and self.config.runaway_slack is not None:
+            seq.guard = RunawayGuard(request.source_lines, self._token_text, self.config.runaway_slack)
         with self._lock:
             self.waiting.append(seq)
         return seq
@@ -188,11 +192,14 @@ class Engine:
             seq.cursor = advance(seq.draft_start, len(draft), accepted, new_tokens[-1], seq.draft_sources())
 
     def _extend(self, seq: Sequence, new_tokens: list[int]) -> None:
-        """Append tokens, cutting at the first stop token, max_new_tokens or a stop string."""
+        """Append tokens, cutting at the first stop token, a runaway, max_new_tokens or a stop string."""
         for i, token in enumerate(new_tokens):
             if token in seq.stop_ids:
                 seq.output.extend(new_tokens[:i])
                 return seq.finish("eos")
+            if seq.guard is not None and seq.guard.push(token):
+                seq.output.extend(new_tokens[:i + 1])  # drafts never run past max_new_tokens
+                return seq.finish("loop")
         seq.output.extend(new_tokens)
         if seq.request.stop_strings and self._hit_stop_string(seq, len(new_tokens)):
             return seq.finish("stop")

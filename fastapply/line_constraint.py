@@ -23,10 +23,10 @@ only: no tensors; the runner hands over ranked candidate ids.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections import Counter
 from typing import Callable, Iterable
 
 from .merge.anchor import norm
+from .runaway import line_budget
 
 _UNDECODABLE = "\ufffd"  # a token that is part of a multi-byte character decodes to this alone
 
@@ -34,7 +34,7 @@ _UNDECODABLE = "\ufffd"  # a token that is part of a multi-byte character decode
 class LineConstraint:
     def __init__(self, lines: Iterable[str], token_text: Callable[[int], str],
                  free_ids: Iterable[int] = (), stop_strings: Iterable[str] = ()):
-        self._budget = Counter(key for key in map(norm, lines) if key)  # times each line may still be written
+        self._budget = line_budget(lines)  # times each line may still be written
         self._sorted = sorted(self._budget)  # the lines with budget left, for prefix search
         self._text = token_text
         self._free_ids = frozenset(free_ids)  # EOS and other stop tokens: allowed anywhere

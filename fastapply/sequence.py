@@ -11,6 +11,7 @@ import numpy as np
 from .draft_length import DraftLengthByCursorState
 from .kv_cache import KVCache
 from .line_constraint import LineConstraint
+from .runaway import RunawayGuard
 from .proposer import Cursor
 from .stats import Stats
 
@@ -27,6 +28,8 @@ class GenerationRequest:
     stop_strings: tuple[str, ...] = ()
     # Lines the output may consist of (line_constraint.py); None: plain greedy decoding.
     allowed_lines: tuple[str, ...] | None = None
+    # The inputs' lines (original + snippet code), to end an output that loops past them (runaway.py).
+    source_lines: tuple[str, ...] | None = None
 
     def __post_init__(self):
         if not self.prompt_ids:
@@ -61,6 +64,7 @@ class Sequence:
         self.draft_start = Cursor()
         self.cancelled = False
         self.constraint: LineConstraint | None = None  # set by the engine for requests with allowed_lines
+        self.guard: RunawayGuard | None = None  # set by the engine for requests with source_lines
         self.stop_ids: frozenset[int] = frozenset()  # set by the engine: its EOS ids + the request's
         self.stats = Stats(prompt_tokens=len(request.prompt_ids), k_max=k)
         self.arrived = time.perf_counter()

@@ -18,7 +18,7 @@ class Stats:
     ttft_ms: float = 0.0  # request start -> first output token known
     latency_ms: float = 0.0  # request start -> finished (includes queue wait)
     queue_ms: float = 0.0
-    finish_reason: str = ""  # "eos" | "stop" | "length" | "cancelled" | "timeout" | "deterministic"
+    finish_reason: str = ""  # "eos" | "stop" | "length" | "loop" | "cancelled" | "timeout" | "deterministic"
     k_max: int = 0
     constraint_forced: int = 0  # tokens where the line constraint overrode the model's argmax
     constraint_gave_up: int = 0  # positions where no candidate kept the line allowed (argmax kept)

@@ -49,7 +49,9 @@ def tiny_lm(smollm_tokenizer):
 
 
 def make_applier(model, tokenizer, **config) -> Applier:
-    defaults = dict(k=8, max_batch=8, max_kv_tokens=65536)
+    # runaway_slack=None: a random model loops from its first tokens, and these tests need its runs to
+    # last until max_tokens (timeouts, batching); the loop stop has its own tests.
+    defaults = dict(k=8, max_batch=8, max_kv_tokens=65536, runaway_slack=None)
     return Applier(Engine(model, tokenizer, EngineConfig(**{**defaults, **config})))
 
 

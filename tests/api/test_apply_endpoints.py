@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 
 import httpx
+from fastapply.api import Settings
+from fastapply.runaway import RunawaySlack
 
 ORIGINAL = "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return a - b\n"
 SNIPPET = "# ... existing code ...\n\ndef sub(a, b):\n    # subtract\n    return a - b\n"
@@ -60,6 +62,15 @@ def test_apply_stream_deltas_add_up_to_merged(live):
     assert "".join(deltas) == final["merged"] == plain["merged"]  # streaming never changes the bytes
     assert len(deltas) > 1  # it really streamed
     assert STATS_FIELDS <= set(final["stats"]) and "warnings" in final
+
+
+def test_a_looping_output_is_stopped_and_flagged_unless_the_request_says_not_to(serve_factory):
+    with serve_factory(Settings(api_key=None), runaway_slack=RunawaySlack()) as server:
+        stopped = post_apply(server.url).json()
+        full = post_apply(server.url, stop_loops=False).json()
+    assert stopped["finish_reason"] == "loop" and stopped["stats"]["output_tokens"] < 32  # a random model loops
+    assert any(w["code"] == "truncated" for w in stopped["warnings"])
+    assert full["finish_reason"] == "length" and full["stats"]["output_tokens"] == 32
 
 
 def test_deterministic_mode_needs_no_engine_pass(live):

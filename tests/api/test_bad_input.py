@@ -35,6 +35,7 @@ def apply_with(**changes) -> dict:
     (apply_with(**{"options.k": -1}), 400, "options.k"),
     (apply_with(**{"options.mode": "magic"}), 400, "options.mode"),
     (apply_with(**{"options.maxtokens": 5}), 400, "options.maxtokens: Extra inputs"),
+    (apply_with(**{"options.stop_loops": "no"}), 400, "options.stop_loops"),
     (apply_with(original="a\x00b"), 400, "NUL"),
     (apply_with(**{"options.mode": "deterministic"}, snippet="# ... existing code ...\nzzz = 1\n"
                 "# ... existing code ...\nyyy = 2\n# ... existing code ...\n"), 422, "not confident"),

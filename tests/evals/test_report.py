@@ -29,6 +29,7 @@ class Request:
     mode: str
     windowing: str = "auto"
     constrain_lines: bool = False
+    stop_loops: bool = True
 
 
 @dataclass

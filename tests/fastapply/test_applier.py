@@ -73,4 +73,5 @@ def test_constrained_generations_carry_the_lines_of_their_window(applier):
     assert not any("existing code" in line for line in allowed)  # markers are never output
     free = applier.plan(ApplyRequest(ORIGINAL, SNIPPET, mode="model", max_tokens=40))
     assert free.requests[0].allowed_lines is None
+    assert free.requests[0].source_lines == generation.allowed_lines  # the loop stop is always on
 

@@ -4,6 +4,7 @@ import torch
 
 from fastapply.config import EngineConfig
 from fastapply.engine import Engine
+from fastapply.runaway import RunawaySlack
 from fastapply.sequence import GenerationRequest
 
 from ..conftest import ByteTokenizer, tiny_model
@@ -182,3 +183,31 @@ def test_the_static_runner_decodes_constrained_requests_alike(setup):
         static = constrained(model, EngineConfig(k=8, runner="static", slot_len=256, constraint_candidates=4),
                              prompt, [perturbed(plain)])
         assert static.output == plain
+
+
+# -- the loop stop (runaway.py) -----------------------------------------------------------------
+SOURCE = ("def add(a, b):", "    return a + b")  # a random model's lines soon run longer than these
+
+
+@pytest.mark.parametrize("k", [1, 8, 64])
+def test_a_runaway_stops_at_the_same_token_for_any_draft_length(setup, k):
+    model, prompts, greedy = setup
+    slack = RunawaySlack(line_chars=0)
+    for prompt, expected in list(zip(prompts, greedy))[:2]:
+        request = dict(max_new_tokens=NEW_TOKENS, source_lines=SOURCE)
+        plain = Engine(model, ByteTokenizer(), EngineConfig(k=0, runaway_slack=slack)).generate(
+            GenerationRequest(prompt, [], **request))
+        assert plain.stats.finish_reason == "loop" and len(plain.output) < NEW_TOKENS
+        assert plain.output == expected[:len(plain.output)]  # a prefix of plain greedy output
+        for ref in (expected, perturbed(expected)):
+            seq = Engine(model, ByteTokenizer(), EngineConfig(k=k, runaway_slack=slack)).generate(
+                GenerationRequest(prompt, [ref], **request))
+            assert seq.output == plain.output and seq.stats.finish_reason == "loop"
+
+
+def test_no_runaway_slack_means_no_loop_stop(setup):
+    model, prompts, greedy = setup
+    config = EngineConfig(k=8, runaway_slack=None)
+    seq = Engine(model, ByteTokenizer(), config).generate(
+        GenerationRequest(prompts[0], [], max_new_tokens=NEW_TOKENS, source_lines=SOURCE))
+    assert seq.output == greedy[0] and seq.stats.finish_reason == "length"

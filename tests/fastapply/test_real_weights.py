@@ -8,6 +8,7 @@ from fastapply.applier import Applier, ApplyRequest
 from fastapply.config import EngineConfig
 from fastapply.engine import Engine
 from fastapply.loader import ModelSpec, load_model
+from fastapply.runaway import RunawaySlack
 from fastapply.sequence import GenerationRequest
 
 pytestmark = pytest.mark.real_weights
@@ -82,3 +83,19 @@ def test_constrained_speculative_equals_constrained_plain_on_the_real_model(smol
         text = tokenizer.decode(plain.output, skip_special_tokens=True)
         known = {" ".join(line.split()) for line in allowed}
         assert all(" ".join(line.split()) in known for line in text.split("\n")[:-1])
+
+
+def test_the_loop_stop_cuts_speculative_and_plain_output_at_the_same_token(smollm):
+    model, tokenizer = smollm
+    # repeats=0 and inputs of one line: the first line the model completes is one too many
+    slack = RunawaySlack(repeats=0)
+    request = dict(max_new_tokens=64, source_lines=("x = 1",))
+    applier = Applier(Engine(model, tokenizer, EngineConfig(k=0, runaway_slack=slack)))
+    prompt = applier.prompt_ids(ORIGINAL, SNIPPET)
+    plain = applier.engine.generate(GenerationRequest(prompt, [], **request))
+    full = applier.engine.generate(GenerationRequest(prompt, [], max_new_tokens=64))
+    spec = Engine(model, tokenizer, EngineConfig(k=64, runaway_slack=slack)).generate(
+        GenerationRequest(prompt, [tokenizer.encode(ORIGINAL, add_special_tokens=False)], **request))
+    assert plain.stats.finish_reason == "loop" and len(plain.output) < len(full.output)
+    assert plain.output == full.output[:len(plain.output)]  # a prefix of plain greedy output
+    assert spec.output == plain.output and spec.stats.finish_reason == "loop"
