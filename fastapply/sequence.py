@@ -11,8 +11,8 @@ import numpy as np
 from .draft_length import DraftLengthByCursorState
 from .kv_cache import KVCache
 from .line_constraint import LineConstraint
-from .runaway import RunawayGuard
 from .proposer import Cursor
+from .runaway import RunawayGuard
 from .stats import Stats
 
 _ids = itertools.count()
