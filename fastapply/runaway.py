@@ -44,9 +44,8 @@ class RunawaySlack:
 class RunawayGuard:
     def __init__(self, lines: Iterable[str], token_text: Callable[[int], str], slack: RunawaySlack = RunawaySlack()):
         lines = list(lines)
-        self._left = line_budget(lines)  # writes left per line before the guard trips
-        for key in self._left:
-            self._left[key] += slack.repeats
+        # writes left per line before the guard trips
+        self._left = Counter({key: n + slack.repeats for key, n in line_budget(lines).items()})
         self._repeats = slack.repeats  # a line in neither input may still be written this often
         self._max_blank = _longest_blank_run(lines) + slack.blank_lines
         self._max_chars = max((len(key) for key in self._left), default=0) + slack.line_chars
