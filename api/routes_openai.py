@@ -14,7 +14,7 @@ import uuid
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
-from fastapply.applier import ApplyRequest, ApplyResult
+from fastapply.apply_request import ApplyRequest, ApplyResult
 from fastapply.stats import Stats
 
 from .auth import require_api_key

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
-from fastapply.applier import ApplyRequest
+from fastapply.apply_request import ApplyRequest
 
 from .auth import require_api_key
 from .errors import APIError, parse_body, read_json

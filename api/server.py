@@ -10,7 +10,7 @@ from .settings import Settings
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from fastapply.applier import DEFAULT_MODE, MODES
+    from fastapply.apply_request import DEFAULT_MODE, MODES
     from fastapply.cli import add_model_args
 
     p = argparse.ArgumentParser(prog="fastapply serve", description="HTTP service: POST /apply, "

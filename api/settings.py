@@ -5,7 +5,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fastapply.applier import DEFAULT_MODE, MODES
+from fastapply.apply_request import DEFAULT_MODE, MODES
 
 from .schemas import MODEL_ALIASES
 

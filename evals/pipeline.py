@@ -81,7 +81,7 @@ def evaluate(data: str | Path | None = None, *, applier=None, model: str | None 
     if not cases:
         raise ValueError(f"no usable cases in {data_path} ({len(skipped)} malformed rows)")
     if applier is None and config.mode == "deterministic":
-        from fastapply.applier import DeterministicApplier
+        from fastapply.deterministic import DeterministicApplier
 
         applier = DeterministicApplier()  # no model needed: skip loading one
     elif applier is None:

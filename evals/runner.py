@@ -122,7 +122,7 @@ def _rounded(value: float | None) -> float | None:
 
 
 def default_request_cls():
-    from fastapply.applier import ApplyRequest
+    from fastapply.apply_request import ApplyRequest
 
     return ApplyRequest
 

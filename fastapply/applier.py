@@ -7,95 +7,21 @@ the applier's own engine. The HTTP service submits the same plans to a shared, b
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 from . import merge
+# The request vocabulary and the deterministic path live in torch-free modules; re-exported here
+# because callers that run the model import everything from the applier.
+from .apply_request import (DEFAULT_MODE, MODES, WINDOWING, ApplyError, ApplyRequest, ApplyResult,  # noqa: F401
+                            InputTooLong, NotConfident, build_result)
 from .config import EngineConfig
+from .deterministic import DeterministicApplier, apply_deterministic, settle  # noqa: F401
 from .engine import Engine
 from .loader import ModelSpec, load_model
 from .prompt import PromptFormat, extract_merged, get_format
 from .sequence import GenerationRequest, Sequence
 from .stats import Stats
-
-MODES = ("model", "deterministic", "auto")
-# The most accurate mode on the dev set (README, "Accuracy"): the deterministic merge where it is
-# confident and its output validates cleanly, the model everywhere else.
-DEFAULT_MODE = "auto"
-WINDOWING = ("auto", "always", "never")
-
-
-class ApplyError(ValueError):
-    """Bad or unserviceable input; ``status`` is the HTTP status the service answers with."""
-
-    status = 400
-
-
-class InputTooLong(ApplyError):
-    status = 413
-
-
-class NotConfident(ApplyError):
-    status = 422
-
-
-@dataclass
-class ApplyRequest:
-    original: str
-    snippet: str
-    instruction: str = ""
-    language: str | None = None
-    path: str | None = None
-    k: int | None = None  # None: the engine's k
-    max_tokens: int | None = None  # per model generation; None: enough for original + snippet
-    mode: str = DEFAULT_MODE
-    # auto: rewrite only the windows the snippet touches whenever it anchors, else the whole file
-    # (413 when that does not fit); always: windows or an error; never: the whole file or 413.
-    windowing: str = "auto"
-    # Model output restricted to lines of the original and the snippet (line_constraint.py):
-    # lossless against constrained greedy decoding, which fixes copy slips and leaked markers.
-    constrain_lines: bool = False
-    # End a model output once it loops past what the inputs hold (runaway.py): the tokens before the
-    # stop are the model's own, and only outputs that are already wrong ever stop.
-    stop_loops: bool = True
-
-    def check(self) -> None:
-        if self.mode not in MODES:
-            raise ApplyError(f"mode must be one of {', '.join(MODES)}, got {self.mode!r}")
-        if self.windowing not in WINDOWING:
-            raise ApplyError(f"windowing must be one of {', '.join(WINDOWING)}, got {self.windowing!r}")
-        if not self.snippet.strip():
-            raise ApplyError("the edit snippet is empty")
-        for name, text in (("original", self.original), ("snippet", self.snippet), ("instruction", self.instruction)):
-            if "\x00" in text:
-                raise ApplyError(f"{name} contains NUL bytes: binary input is not supported")
-        if self.max_tokens is not None and not 1 <= self.max_tokens <= 1_000_000:
-            raise ApplyError(f"max_tokens must be in [1, 1000000], got {self.max_tokens}")
-        if self.k is not None and not 0 <= self.k <= 1024:
-            raise ApplyError(f"k must be in [0, 1024], got {self.k}")
-
-
-@dataclass
-class ApplyResult:
-    merged: str
-    stats: Stats
-    warnings: list = field(default_factory=list)  # merge.ApplyWarning
-    diff: merge.DiffResult | None = None
-    mode_used: str = "model"
-    windowed: bool = False
-    windows: list[tuple[int, int]] = field(default_factory=list)
-    merge_confident: bool | None = None
-    merge_reason: str | None = None
-
-    def to_dict(self) -> dict:
-        return {
-            "merged": self.merged, "mode_used": self.mode_used, "windowed": self.windowed,
-            "windows": [list(w) for w in self.windows], "stats": self.stats.to_dict(),
-            "warnings": [w.to_dict() for w in self.warnings],
-            "diff": self.diff.text if self.diff else "",
-            "diff_stats": {"hunks": self.diff.hunks, "added": self.diff.added, "removed": self.diff.removed} if self.diff else {},
-            "merge_confident": self.merge_confident, "merge_reason": self.merge_reason,
-        }
 
 
 @dataclass
@@ -142,7 +68,7 @@ class Applier:
         started = time.perf_counter()
         language = merge.detect_language(path=request.path, text=request.original, hint=request.language)
         candidate = merge.lazy_merge(request.original, request.snippet, language)
-        deterministic = _deterministic(request, candidate, language, started)
+        deterministic = settle(request, candidate, language, started)
         if deterministic is not None:
             return Plan([], lambda _: deterministic)
         windows = self._windows(request, candidate)
@@ -161,7 +87,7 @@ class Applier:
             merged = texts[0] if windows is None else merge.splice(request.original, windows, texts)
             complete = all(s.stats.finish_reason in ("eos", "stop") for s in sequences)
             stats = _combine([s.stats for s in sequences], started)
-            return _result(request, merged, stats, language, complete, "model", candidate,
+            return build_result(request, merged, stats, language, complete, "model", candidate,
                            windows is not None, windows or [])
 
         return Plan(generations, finish)
@@ -218,47 +144,6 @@ class Applier:
                                  stop_strings=self.format.stop_strings,
                                  source_lines=lines if request.stop_loops else None,
                                  allowed_lines=lines if request.constrain_lines else None)
-
-def apply_deterministic(request: ApplyRequest) -> ApplyResult:
-    """Deterministic mode without any model (raises NotConfident rather than guess)."""
-    request.check()
-    started = time.perf_counter()
-    language = merge.detect_language(path=request.path, text=request.original, hint=request.language)
-    candidate = merge.lazy_merge(request.original, request.snippet, language)
-    return _deterministic(ApplyRequest(**{**request.__dict__, "mode": "deterministic"}), candidate, language, started)
-
-
-class DeterministicApplier:
-    """An applier for mode=deterministic that loads no model (same ``apply`` interface)."""
-
-    engine = None
-
-    def apply(self, request: ApplyRequest) -> ApplyResult:
-        return apply_deterministic(request)
-
-
-def _deterministic(request, candidate, language, started) -> ApplyResult | None:
-    if request.mode == "model":
-        return None
-    if candidate.confident and candidate.merged is not None:
-        warnings = merge.validate(request.original, request.snippet, candidate.merged, language, anchoring=candidate)
-        if request.mode == "deterministic" or not warnings:
-            stats = Stats(finish_reason="deterministic", latency_ms=1000 * (time.perf_counter() - started))
-            return _result(request, candidate.merged, stats, language, True, "deterministic", candidate, False, [],
-                           warnings)
-    if request.mode == "deterministic":
-        raise NotConfident(f"deterministic merge is not confident: {candidate.reason or 'unknown reason'}")
-    return None
-
-
-def _result(request, merged, stats, language, complete, mode, candidate, windowed, windows,
-            warnings=None) -> ApplyResult:
-    if warnings is None:  # the deterministic path has validated its answer already
-        warnings = merge.validate(request.original, request.snippet, merged, language, complete=complete,
-                                  anchoring=candidate)
-    return ApplyResult(merged, stats, warnings, merge.unified_diff(request.original, merged, request.path or "file"),
-                       mode, windowed, windows, candidate.confident, candidate.reason)
-
 
 def _combine(parts: list[Stats], started: float) -> Stats:
     """One Stats for the windows of a request: token counts add up, the windows ran concurrently."""

@@ -7,7 +7,8 @@ import os
 import sys
 from pathlib import Path
 
-from .applier import DEFAULT_MODE, MODES
+from .apply_request import DEFAULT_MODE, MODES
+from .deterministic import apply_deterministic
 
 EXIT_BAD_INPUT = 2
 
@@ -66,7 +67,7 @@ def _apply_parser(sub) -> None:
 
 
 def cmd_apply(args) -> int:
-    from .applier import Applier, ApplyRequest
+    from .apply_request import ApplyRequest
     from .config import EngineConfig
 
     try:
@@ -80,9 +81,7 @@ def cmd_apply(args) -> int:
                            args.max_tokens, args.mode, args.windowing, args.constrain_lines, args.stop_loops)
     try:
         request.check()  # fail on bad input before spending seconds on loading the model
-        applier = None if args.mode == "deterministic" else Applier.load(
-            args.model, args.device, args.dtype, config, args.prompt_format, args.adapter)
-        result = applier.apply(request) if applier else _deterministic_only(request)
+        result = apply_deterministic(request) if args.mode == "deterministic" else _load_applier(args, config).apply(request)
     except (FileNotFoundError, ValueError) as e:  # bad input (ApplyError), model or config problems
         print(f"fastapply: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -100,11 +99,10 @@ def cmd_apply(args) -> int:
     return 0
 
 
-def _deterministic_only(request):
-    """Deterministic mode needs no model: skip loading one."""
-    from .applier import apply_deterministic
+def _load_applier(args, config):
+    from .applier import Applier  # imports torch and transformers: seconds, so only when a model runs
 
-    return apply_deterministic(request)
+    return Applier.load(args.model, args.device, args.dtype, config, args.prompt_format, args.adapter)
 
 
 def main(argv: list[str] | None = None) -> int:
