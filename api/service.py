@@ -16,7 +16,8 @@ from typing import Any
 
 from fastapi import Request
 
-from fastapply.applier import Applier, ApplyError, ApplyRequest, ApplyResult
+from fastapply.applier import Applier
+from fastapply.apply_request import ApplyError, ApplyRequest, ApplyResult
 from fastapply.merge.validate import ApplyWarning
 from fastapply.sequence import GenerationRequest, Sequence
 from fastapply.stats import Stats

@@ -201,7 +201,8 @@ def main(argv=None) -> int:
         ks = [int(k) for k in args.ks.split(",") if k.strip()]
     except ValueError:
         p.error(f"--ks must be comma-separated integers, got {args.ks!r}")
-    from fastapply.applier import Applier, ApplyError, ApplyRequest
+    from fastapply.applier import Applier
+    from fastapply.apply_request import ApplyError, ApplyRequest
 
     applier = Applier.load(args.model, args.device, args.dtype)
     rows = []

@@ -11,12 +11,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from . import merge
-# The request vocabulary and the deterministic path live in torch-free modules; re-exported here
-# because callers that run the model import everything from the applier.
-from .apply_request import (DEFAULT_MODE, MODES, WINDOWING, ApplyError, ApplyRequest, ApplyResult,  # noqa: F401
-                            InputTooLong, NotConfident, build_result)
+from .apply_request import ApplyError, ApplyRequest, ApplyResult, InputTooLong, build_result
 from .config import EngineConfig
-from .deterministic import DeterministicApplier, apply_deterministic, settle  # noqa: F401
+from .deterministic import prepare, settle
 from .engine import Engine
 from .loader import ModelSpec, load_model
 from .prompt import PromptFormat, extract_merged, get_format
@@ -64,11 +61,9 @@ class Applier:
         return plan.finish(sequences)
 
     def plan(self, request: ApplyRequest) -> Plan:
-        request.check()
-        started = time.perf_counter()
-        language = merge.detect_language(path=request.path, text=request.original, hint=request.language)
-        candidate = merge.lazy_merge(request.original, request.snippet, language)
-        deterministic = settle(request, candidate, language, started)
+        prepared = prepare(request)
+        language, candidate, started = prepared.language, prepared.candidate, prepared.started
+        deterministic = settle(request, prepared)
         if deterministic is not None:
             return Plan([], lambda _: deterministic)
         windows = self._windows(request, candidate)

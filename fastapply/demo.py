@@ -16,7 +16,8 @@ def main(argv=None) -> int:
     p.add_argument("--compare", action="store_true", help="also run plain greedy decoding (k=0) and print the ratio")
     add_model_args(p)
     args = p.parse_args(argv)
-    from .applier import Applier, ApplyRequest
+    from .applier import Applier
+    from .apply_request import ApplyRequest
     from .config import EngineConfig
 
     original = (EXAMPLES / "inventory.py.txt").read_text()

@@ -7,19 +7,34 @@ deterministic`` load no model, and should not import the libraries that run one 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, replace
 
 from . import merge
 from .apply_request import ApplyRequest, ApplyResult, NotConfident, build_result
 from .stats import Stats
 
 
-def apply_deterministic(request: ApplyRequest) -> ApplyResult:
-    """Deterministic mode without any model (raises NotConfident rather than guess)."""
+@dataclass(frozen=True)
+class Prepared:
+    """What every apply starts from: the checked request's language and the merge's candidate."""
+
+    language: str | None
+    candidate: merge.MergeResult
+    started: float  # perf_counter() when the request arrived, for its latency
+
+
+def prepare(request: ApplyRequest) -> Prepared:
+    """Check the request (ApplyError on bad input) and run the deterministic merge once."""
     request.check()
     started = time.perf_counter()
     language = merge.detect_language(path=request.path, text=request.original, hint=request.language)
-    candidate = merge.lazy_merge(request.original, request.snippet, language)
-    return settle(ApplyRequest(**{**request.__dict__, "mode": "deterministic"}), candidate, language, started)
+    return Prepared(language, merge.lazy_merge(request.original, request.snippet, language), started)
+
+
+def apply_deterministic(request: ApplyRequest) -> ApplyResult:
+    """Deterministic mode without any model (raises NotConfident rather than guess)."""
+    prepared = prepare(request)
+    return settle(replace(request, mode="deterministic"), prepared)
 
 
 class DeterministicApplier:
@@ -31,10 +46,10 @@ class DeterministicApplier:
         return apply_deterministic(request)
 
 
-def settle(request: ApplyRequest, candidate: merge.MergeResult, language: str | None,
-           started: float) -> ApplyResult | None:
+def settle(request: ApplyRequest, prepared: Prepared) -> ApplyResult | None:
     """The merge's answer when the request's mode takes it (deterministic always, auto when the merge
     is confident and validates cleanly), else None: the model answers."""
+    language, candidate, started = prepared.language, prepared.candidate, prepared.started
     if request.mode == "model":
         return None
     if candidate.confident and candidate.merged is not None:

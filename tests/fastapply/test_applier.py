@@ -1,6 +1,7 @@
 import pytest
 
-from fastapply.applier import Applier, ApplyRequest, InputTooLong
+from fastapply.applier import Applier
+from fastapply.apply_request import ApplyRequest, InputTooLong
 from fastapply.config import EngineConfig
 from fastapply.engine import Engine
 

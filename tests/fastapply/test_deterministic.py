@@ -5,7 +5,7 @@ import pytest
 
 from fastapply import merge
 from fastapply.apply_request import ApplyRequest, NotConfident
-from fastapply.deterministic import DeterministicApplier, apply_deterministic, settle
+from fastapply.deterministic import DeterministicApplier, Prepared, apply_deterministic, settle
 
 SMALL = "def a():\n    return 1\n\n\ndef b():\n    return 2\n"
 VAGUE = "x = 1\n# ... existing code ...\ny = 2\n"
@@ -29,7 +29,7 @@ def test_a_confident_merge_answers_without_a_model():
 ])
 def test_settle_leaves_to_the_model_what_the_mode_or_the_merge_cannot_answer(mode, snippet, settled):
     candidate = merge.lazy_merge(SMALL, snippet, "python")
-    result = settle(ApplyRequest(SMALL, snippet, mode=mode), candidate, "python", 0.0)
+    result = settle(ApplyRequest(SMALL, snippet, mode=mode), Prepared("python", candidate, 0.0))
     assert (result is not None) is settled
 
 

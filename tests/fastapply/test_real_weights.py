@@ -4,7 +4,8 @@ Marked real_weights: CI runs these (a few seconds each once the GGUF is converte
 import pytest
 
 from fastapply import merge
-from fastapply.applier import Applier, ApplyRequest
+from fastapply.applier import Applier
+from fastapply.apply_request import ApplyRequest
 from fastapply.config import EngineConfig
 from fastapply.engine import Engine
 from fastapply.loader import ModelSpec, load_model
