@@ -24,7 +24,8 @@ EXTENSIONS = {
     ".rb": "ruby", ".php": "php", ".scala": "scala", ".lua": "lua", ".sql": "sql",
     ".sh": "bash", ".bash": "bash", ".md": "markdown", ".html": "html", ".htm": "html",
     ".xml": "xml", ".css": "css", ".scss": "scss", ".yaml": "yaml", ".yml": "yaml",
-    ".toml": "toml", ".hs": "haskell", ".vue": "vue", ".svelte": "svelte",
+    ".toml": "toml", ".hs": "haskell", ".vue": "vue", ".svelte": "svelte", ".json": "json",
+    ".kts": "kotlin", ".sc": "scala", ".rake": "ruby", ".zsh": "bash", ".markdown": "markdown",
 }
 
 # Hints agents send ("py", "js", "c++", "golang") -> canonical name.
@@ -87,7 +88,11 @@ def detect_language(path: str | None = None, text: str | None = None, hint: str 
     'go'
     """
     if hint:
-        return normalize_language(hint)
+        lang = normalize_language(hint)
+        # Agents call a .tsx file "typescript": its JSX only parses with the TSX grammar.
+        if lang == "typescript" and path and path.lower().endswith(".tsx"):
+            return "tsx"
+        return lang
     if path:
         lang = EXTENSIONS.get(os.path.splitext(path)[1].lower())
         if lang:
@@ -143,8 +148,30 @@ def get_ts_parser(language: str | None):
 
 
 def parse(text: str, language: str | None):
-    """The tree-sitter tree of a text, or None without a grammar."""
+    """The tree-sitter tree of a text, or None without a grammar.
+
+    TypeScript that does not parse is tried with the TSX grammar too (JSX in a file called
+    "typescript"), and the tree with fewer errors wins.
+    """
     parser = get_ts_parser(language)
     if parser is None:
         return None
-    return parser.parse(text.encode("utf-8"))
+    data = text.encode("utf-8")
+    tree = parser.parse(data)
+    if tree.root_node.has_error and normalize_language(language) == "typescript":
+        tsx = get_ts_parser("tsx")
+        other = tsx.parse(data) if tsx is not None else None
+        if other is not None and _error_count(other) < _error_count(tree):
+            return other
+    return tree
+
+
+def _error_count(tree) -> int:
+    count, stack = 0, [tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.is_missing or node.type == "ERROR":
+            count += 1
+        elif node.has_error:
+            stack.extend(node.children)
+    return count

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fastapply.merge.chunks import Chunk, closing_only, reindent, split_chunks
+from fastapply.merge.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.languages import detect_language
 from fastapply.merge.placement import place_chunk
 from fastapply.merge.syntax import definitions, error_lines
@@ -67,6 +68,8 @@ def lazy_merge(original: str, snippet: str, language: str | None = None,
     lang = detect_language(path=path, text=original or snippet, hint=language)
     orig, newline, trailing = split_lines(original)
     snippet_lines, _, _ = split_lines(snippet)
+    if orig and is_diff_form(snippet_lines, orig):
+        return _merge_hunks(original, orig, snippet_lines, lang, newline, trailing)
     chunks = split_chunks(snippet_lines, lang)
     if not chunks:
         return MergeResult(original, True, "snippet holds no code, only markers", lang, [])
@@ -81,6 +84,18 @@ def lazy_merge(original: str, snippet: str, language: str | None = None,
     _check_syntax(original, merged, lang, problems)
     reason = "; ".join(problems) if problems else None
     return MergeResult(merged, not problems, reason, lang, spans, anchored)
+
+
+def _merge_hunks(original, orig, snippet_lines, lang, newline, trailing) -> MergeResult:
+    """A diff-form snippet, applied hunk by hunk (hunks.py)."""
+    hunks = parse_hunks(snippet_lines, orig, lang)
+    merged_lines, spans, problems = apply_hunks(orig, hunks)
+    if not hunks:
+        problems.append("diff-form snippet without hunks")
+    merged = join_lines(merged_lines, newline, trailing)
+    _check_syntax(original, merged, lang, problems)
+    reason = "; ".join(problems) if problems else None
+    return MergeResult(merged, not problems, reason, lang, spans, not problems)
 
 
 def plan_chunks(orig: list[str], chunks: list[Chunk], lang: str | None, original: str):

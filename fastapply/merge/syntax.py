@@ -17,6 +17,11 @@ DEFINITION_TYPES = {
     "macro_definition", "const_item", "static_item",  # rust
     "constructor_declaration", "record_declaration", "annotation_type_declaration",  # java
     "struct_specifier", "class_specifier", "namespace_definition", "template_declaration",  # c/cpp
+    "object_definition", "trait_definition",  # scala (function_definition, class_definition above)
+    "object_declaration",  # kotlin (function_declaration, class_declaration above)
+    "method", "singleton_method", "class", "module",  # ruby
+    "protocol_declaration",  # swift
+    "namespace_declaration", "struct_declaration",  # c#
 }
 # Definitions whose children can be definitions too (methods inside classes, fns in impls).
 _CONTAINER_FIELDS = ("body", "definition", "declaration_list")

@@ -12,6 +12,10 @@ Codes (line numbers are 1-based):
                 (merged lines)
   missing_snippet_lines  snippet code lines (not markers) absent from the merged file, when it is
                 not simply the original (that is no_change) (snippet lines)
+  duplicated_lines, vanished_body, diff_prefix, unbalanced: see damage.py
+
+A diff-form snippet (hunks.py) is checked by what it says the code becomes: its context and added
+lines, prefixes dropped.
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ import difflib
 from collections import Counter
 from dataclasses import asdict, dataclass
 
+from fastapply.merge import damage
 from fastapply.merge.anchor import norm
+from fastapply.merge.hunks import new_side
 from fastapply.merge.languages import detect_language
 from fastapply.merge.markers import is_marker_line
 from fastapply.merge.merge import MergeResult, lazy_merge, split_lines
@@ -55,8 +61,9 @@ def validate(original: str, snippet: str, merged: str, language: str | None = No
     """
     lang = detect_language(text=original or merged, hint=language)
     orig, _, _ = split_lines(original)
-    snip, _, _ = split_lines(snippet)
+    snip_raw, _, _ = split_lines(snippet)
     out, _, _ = split_lines(merged)
+    snip = new_side(snip_raw, orig, lang)
     # Regions the snippet rewrites, from a deterministic anchoring; only trusted when confident.
     if anchoring is None and snippet.strip():
         anchoring = lazy_merge(original, snippet, lang)
@@ -67,10 +74,28 @@ def validate(original: str, snippet: str, merged: str, language: str | None = No
     for check in (_marker_leak(orig, out, lang), _syntax_error(original, merged, lang),
                   _dropped_code(orig, out, snip, spans), _truncated(orig, code, out, spans, complete),
                   _no_change(orig, code, unchanged), _invented_lines(orig, snip, out),
-                  _missing_snippet_lines(code, out, unchanged)):
+                  _missing_snippet_lines(code, out, unchanged), *_damage(original, merged, orig, snip_raw, snip, out, lang)):
         if check is not None:
             warnings.append(check)
     return warnings
+
+
+def _damage(original, merged, orig, snip_raw, snip, out, lang) -> list[ApplyWarning]:
+    found = []
+    lines = damage.duplicated_lines(orig, snip, out, lang)
+    if lines:
+        found.append(ApplyWarning("duplicated_lines", f"{len(lines)} distinctive line(s) occur more often than "
+                                  "the original and the snippet hold them", lines))
+    lines = damage.vanished_bodies(original, snip, merged, lang)
+    if lines:
+        found.append(ApplyWarning("vanished_body", f"{len(lines)} definition(s) lost the body the snippet elided",
+                                  lines))
+    lines = damage.diff_prefixes(orig, snip_raw, out)
+    if lines:
+        found.append(ApplyWarning("diff_prefix", f"{len(lines)} line(s) carry diff syntax (+/- prefixes, @@)", lines))
+    if error_lines(merged, lang) is None and damage.unbalanced(original, merged, lang):
+        found.append(ApplyWarning("unbalanced", "brackets that balance in the original do not in the output"))
+    return found
 
 
 def _marker_leak(orig, out, lang) -> ApplyWarning | None:
@@ -192,7 +217,8 @@ def mergeable_lines(original: str, snippet: str, language: str | None = None) ->
     its lazy markers (markers stand for code; they are never output)."""
     lang = detect_language(text=original or snippet, hint=language)
     orig = original.splitlines()
-    return (*orig, *(line for line in snippet.splitlines() if not is_marker_line(line, lang)))
+    snip = new_side(snippet.splitlines(), orig, lang)
+    return (*orig, *(line for line in snip if not is_marker_line(line, lang)))
 
 
 def _invented_lines(orig, snip, out) -> ApplyWarning | None:

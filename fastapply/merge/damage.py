@@ -1,0 +1,130 @@
+"""Checks for the ways a merge damages code while every line still looks plausible (validate.py runs
+them with the others):
+
+  duplicated_lines  a distinctive line occurs more often than the original and the snippet could
+                    account for (context anchored nowhere and inserted again, an orphaned old body)
+  vanished_body     a definition the snippet showed only as a header and a marker lost its body
+  diff_prefix       diff syntax (``+``/``-`` prefixes, ``@@`` headers) left in the file
+  unbalanced        brackets that balanced in the original no longer do (languages without a
+                    grammar; with one, syntax_error sees it)
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from fastapply.merge.anchor import norm
+from fastapply.merge.hunks import is_diff_form
+from fastapply.merge.markers import is_marker_line
+from fastapply.merge.syntax import definitions
+
+_HEADER = re.compile(r"^@@.*@@|^@@\s*$")
+
+
+NEAR = 6  # lines: a repeat this close is a copy inserted next to itself, not new code
+_WORD_CHARS = re.compile(r"[A-Za-z0-9_]")
+
+
+def is_distinctive(normalized: str) -> bool:
+    """Long enough that a repeat a few lines apart is a slip ("return this;" is not)."""
+    return len(_WORD_CHARS.findall(normalized)) >= 16
+
+
+def _repeats(lines: list[str], lang) -> list[tuple[int, str]]:
+    """(index, normalised line) of each distinctive line that repeats what came just before it:
+    the previous non-blank line again, or a run of two or more lines again within NEAR lines.
+    Blank lines and markers are skipped."""
+    rows = [(i, norm(line)) for i, line in enumerate(lines)
+            if line.strip() and not is_marker_line(line, lang)]
+    keys = [key for _, key in rows]
+    found = []
+    for p, (i, key) in enumerate(rows):
+        if not is_distinctive(key):
+            continue
+        if p and keys[p - 1] == key:
+            found.append((i, key))
+            continue
+        for d in range(2, NEAR + 1):
+            if p + 1 < len(keys) and p >= d and keys[p - d] == key and keys[p + 1 - d] == keys[p + 1] \
+                    and is_distinctive(keys[p + 1]):
+                found.append((i, key))
+                break
+    return found
+
+
+def duplicated_lines(orig: list[str], snip: list[str], out: list[str], lang) -> tuple[int, ...]:
+    """Merged lines (1-based) that repeat the line or the lines right above them more often than
+    the original or the snippet do: context anchored nowhere and inserted again next to itself, or
+    an old block left in place under its new copy."""
+    allowed = Counter(key for _, key in _repeats(orig, lang)) | Counter(key for _, key in _repeats(snip, lang))
+    used: Counter = Counter()
+    extra = []
+    for i, key in _repeats(out, lang):
+        used[key] += 1
+        if used[key] > allowed[key]:
+            extra.append(i + 1)
+    return tuple(extra)
+
+
+def vanished_bodies(original: str, snip: list[str], merged: str, lang) -> tuple[int, ...]:
+    """Headers (merged lines, 1-based) of definitions whose body is gone although the snippet only
+    elided it: the snippet has the header followed by a marker, the original had a body."""
+    before = {(d.name, d.kind): d for d in definitions(original, lang)}
+    if not before:
+        return ()
+    merged_lines = merged.splitlines()
+    elided = set()
+    for k, line in enumerate(snip[:-1]):
+        following = next((s for s in snip[k + 1:] if s.strip()), None)
+        if line.strip() and following is not None and is_marker_line(following, lang):
+            elided.add(norm(line))
+    lost = []
+    for d in definitions(merged, lang):
+        old = before.get((d.name, d.kind))
+        if old is None or d.header >= len(merged_lines) or norm(merged_lines[d.header]) not in elided:
+            continue
+        if d.end - d.header <= 1 < old.end - old.header:
+            lost.append(d.header + 1)
+    return tuple(lost)
+
+
+def diff_prefixes(orig: list[str], snip_raw: list[str], out: list[str]) -> tuple[int, ...]:
+    """Merged lines (1-based) that carry diff syntax: an ``@@`` header, or a ``+``/``-`` prefix on
+    a line that is code without it (an original line, or one the snippet wrote with that prefix).
+    Only for diff-form snippets: elsewhere a leading "-" is content (a Markdown list item)."""
+    if not is_diff_form(snip_raw, orig):
+        return ()
+    known = {norm(line) for line in orig}
+    prefixed = {norm(line) for line in snip_raw if line[:1] in "+-"}
+    found = []
+    for i, line in enumerate(out):
+        key = norm(line)
+        if key in known:
+            continue
+        if _HEADER.match(line.strip()) or (line[:1] in "+-" and key in prefixed and norm(line[1:]) != key):
+            found.append(i + 1)
+    return tuple(found)
+
+
+_OPEN, _CLOSE = "([{", ")]}"
+_STRINGS = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|`(?:\\.|[^`\\])*`', re.S)
+
+
+def bracket_depths(text: str, lang) -> tuple[int, ...]:
+    """Net depth of (), [] and {} over a text, strings and comments (by the language's comment
+    syntax, roughly) aside."""
+    code = _STRINGS.sub('""', text)
+    if lang in ("python", "ruby", "bash", "yaml", "toml", "perl", "r", "elixir"):
+        code = re.sub(r"#[^\n]*", "", code)
+    elif lang in ("lua", "sql", "haskell"):
+        code = re.sub(r"--[^\n]*", "", code)
+    else:
+        code = re.sub(r"//[^\n]*|/\*.*?\*/", "", code, flags=re.S)
+    return tuple(code.count(o) - code.count(c) for o, c in zip(_OPEN, _CLOSE))
+
+
+def unbalanced(original: str, merged: str, lang) -> bool:
+    """True when the original's brackets balance and the merged file's do not."""
+    before, after = bracket_depths(original, lang), bracket_depths(merged, lang)
+    return before == (0, 0, 0) and after != before
