@@ -123,6 +123,9 @@ def reindent(lines: list[str], pairs: list[tuple[int, int]], original: list[str]
     Agents often send a method at column 0; when most matched lines agree on one shift (add or
     drop the same leading whitespace), apply it to the whole chunk. Without agreement, leave it.
     """
+    converted = _convert_tabs(lines, pairs, original)
+    if converted is not None:
+        return converted
     votes: Counter = Counter()
     for c, o in pairs:
         if not lines[c].strip() or not original[o].strip():
@@ -145,3 +148,33 @@ def reindent(lines: list[str], pairs: list[tuple[int, int]], original: list[str]
     if kind == "add":
         return [text + line if line.strip() else line for line in lines]
     return [line[len(text):] if line.startswith(text) else line for line in lines]
+
+
+def _convert_tabs(lines: list[str], pairs: list[tuple[int, int]], original: list[str]) -> list[str] | None:
+    """The chunk with its indentation converted when it indents with spaces where the original uses
+    tabs (or the other way round) at one consistent width; None when that is not the case."""
+    widths: Counter = Counter()
+    to_tabs = None
+    for c, o in pairs:
+        ci, oi = indent_of(lines[c]), indent_of(original[o])
+        if not lines[c].strip() or not original[o].strip() or not ci or not oi:
+            continue
+        if set(oi) == {"\t"} and set(ci) == {" "} and len(ci) % len(oi) == 0:
+            widths[("tabs", len(ci) // len(oi))] += 1
+        elif set(oi) == {" "} and set(ci) == {"\t"} and len(oi) % len(ci) == 0:
+            widths[("spaces", len(oi) // len(ci))] += 1
+        else:
+            return None
+    if len(widths) != 1:
+        return None
+    (to, width), = widths
+    to_tabs = to == "tabs"
+
+    def convert(line: str) -> str:
+        indent = indent_of(line)
+        if to_tabs and set(indent) <= {" "}:
+            return "\t" * (len(indent) // width) + " " * (len(indent) % width) + line[len(indent):]
+        if not to_tabs and set(indent) <= {"\t"}:
+            return " " * (len(indent) * width) + line[len(indent):]
+        return line
+    return [convert(line) for line in lines]

@@ -65,9 +65,12 @@ def is_diff_form(snippet_lines: list[str], original_lines: list[str]) -> bool:
         return False
     if any(_HEADER.match(line) for line in snippet_lines) or removed:
         return True
-    # Only additions: diff-form when context lines carry the one-space prefix of a diff.
-    context = [line for line, kind in zip(snippet_lines, kinds) if kind == " " and line.strip()
-               and norm(line) in orig_norm]
+    # Only additions: diff-form when every other line is an original line (context) or a marker,
+    # or when context lines carry the one-space prefix of a diff.
+    others = [line for line, kind in zip(snippet_lines, kinds) if kind == " " and line.strip()]
+    context = [line for line in others if norm(line) in orig_norm]
+    if context and len(context) == len([line for line in others if not is_marker_line(line)]):
+        return True
     spaced = [line for line in context if line.startswith(" ") and line[1:] in set(original_lines)]
     return bool(context) and len(spaced) * 2 >= len(context)
 
@@ -110,38 +113,57 @@ def _added_blank(hunk: Hunk, k: int) -> bool:
 
 def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above: int = 0) -> list[str]:
     """The hunk's new text for original[where[0]:where[-1]+1]: context lines as the original has
-    them (with the original's blank lines between kept lines), additions re-indented by the shift
-    that the snippet's context and removed lines show against the original."""
-    old_texts = [text for kind, text in hunk.lines if kind != "+" and text.strip()]
+    them, additions re-indented by the shift that the snippet's context and removed lines show.
+
+    Blank lines: a blank context line takes the original's blank line at that point, a lone "-"
+    removes it; blank lines the snippet did not show are kept, except inside a removed block, and
+    next to one no more of them than the original had in one place (its separator goes with it).
+    """
+    last_old = max(k for k, (kind, text) in enumerate(hunk.lines) if kind != "+" and text.strip())
+    last_add = max((k for k, (kind, _) in enumerate(hunk.lines) if kind == "+"), default=-1)
+    # The indentation shift comes from the removed lines (their prefix is certain); context lines
+    # count only without them, as the original has them or with a diff's one-space prefix dropped.
+    old = [(kind, text) for kind, text in hunk.lines if kind != "+" and text.strip()]
+    witnesses = [(text, o) for (kind, text), o in zip(old, where) if kind == "-"] or \
+        [(_as_context(text, original_lines[o]), o) for (_, text), o in zip(old, where)]
     added = [text for kind, text in hunk.lines if kind == "+"]
-    probe = reindent(old_texts + added, list(enumerate(where)), original_lines)
-    added_iter = iter(probe[len(old_texts):])
+    probe = reindent([text for text, _ in witnesses] + added,
+                     [(i, o) for i, (_, o) in enumerate(witnesses)], original_lines)
+    added_iter = iter(probe[len(witnesses):])
     out: list[str] = []
     old_iter = iter(where)
-    previous: tuple[int, str] | None = None  # (original index, kind) of the last old line
-    removed_blanks = 0  # blank lines the hunk removes explicitly ("-" alone) since the last old line
+    cursor = where[0]  # the next original line not yet accounted for
+    last_kind = None  # kind of the last old (non-blank) line
     for k, (kind, text) in enumerate(hunk.lines):
         if kind == "+":
-            out.append(next(added_iter) if text.strip() else "")
+            line = next(added_iter)
+            out.append(line if text.strip() else "")
             continue
         if not text.strip():
-            if kind == "-":
-                removed_blanks += 1
-            elif _added_blank(hunk, k):
+            if k > max(last_old, last_add):
+                break  # blank lines closing the hunk stand for nothing; the original's stay
+            if cursor < len(original_lines) and not original_lines[cursor].strip() and cursor > where[0]:
+                if kind == " ":
+                    out.append(original_lines[cursor])
+                cursor += 1
+            elif kind == " " and _added_blank(hunk, k):
                 out.append("")
             continue
         o = next(old_iter)
-        if previous is not None and not (previous[1] == "-" and kind == "-"):
-            # Blank lines the snippet did not show; around a removed block, no more than the
-            # original had in one place (the block's own separator goes with it).
-            gap = original_lines[previous[0] + 1:o][removed_blanks:]
+        gap = original_lines[cursor:o]
+        if last_kind is not None and not (last_kind == "-" and kind == "-"):
             trailing = len(out) - len(_rstrip_blank(out)) if out else blank_above
-            out.extend(gap[trailing:] if "-" in (previous[1], kind) else gap)
-        removed_blanks = 0
+            out.extend(gap[trailing:] if "-" in (last_kind, kind) else gap)
         if kind == " ":
             out.append(original_lines[o])
-        previous = (o, kind)
-    return out
+        cursor, last_kind = o + 1, kind
+    return out, cursor
+
+
+def _as_context(text: str, original_line: str) -> str:
+    """A context line as the snippet meant it: a diff's one-space prefix dropped unless the line
+    is already the original's as written."""
+    return text[1:] if text.startswith(" ") and text != original_line else text
 
 
 def _rstrip_blank(lines: list[str]) -> list[str]:
@@ -171,6 +193,8 @@ def apply_hunks(original_lines: list[str], hunks: list[Hunk]):
             problems.append(f"hunk {n} has no context or removed lines to place it by")
             continue
         found = _matches(original_lines, old, pos)
+        if not hunk.changes and len(found) != 1:
+            continue  # context alone that is not unique after the previous hunk says nothing
         if not found:
             earlier = _matches(original_lines, old, 0)
             problems.append(f"hunk {n}: its context and removed lines "
@@ -184,8 +208,8 @@ def apply_hunks(original_lines: list[str], hunks: list[Hunk]):
             out.extend(original_lines[pos:end])
             pos = end
             continue
-        new = _render(hunk, original_lines, where, len(out) - len(_rstrip_blank(out))
-                      if start == pos else _blank_run_before(original_lines, start))
+        new, end = _render(hunk, original_lines, where, len(out) - len(_rstrip_blank(out))
+                           if start == pos else _blank_run_before(original_lines, start))
         out.extend(original_lines[pos:start])
         out.extend(new)
         spans.append((start, end))
