@@ -10,14 +10,16 @@ from fastapply.applier import Applier
 from fastapply.config import EngineConfig
 
 from . import routes_native, routes_openai, routes_relace
-from .errors import install_handlers
+from .errors import APIError, install_handlers
 from .loop import EngineLoop
 from .metrics import Metrics
+from .openapi import install_openapi
 from .service import Service
 from .settings import Settings
 
 log = logging.getLogger(__name__)
-KNOWN_PATHS = {"/apply", "/v1/chat/completions", "/v1/code/apply", "/v1/models", "/health", "/metrics", "/"}
+KNOWN_PATHS = {"/apply", "/v1/chat/completions", "/v1/apply/chat/completions", "/v1/code/apply", "/v1/models",
+               "/health", "/metrics", "/"}
 
 
 def load_applier(settings: Settings) -> Applier:
@@ -49,6 +51,7 @@ def create_app(applier: Applier | None = None, settings: Settings | None = None)
     app = FastAPI(title="fastapply", version="0.1.0", lifespan=lifespan)
     app.state.settings, app.state.metrics = settings, metrics
     install_handlers(app)
+    install_openapi(app)
     for module in (routes_native, routes_openai, routes_relace):
         app.include_router(module.router)
     app.add_middleware(RequestMetrics, metrics=metrics)
@@ -56,7 +59,11 @@ def create_app(applier: Applier | None = None, settings: Settings | None = None)
 
 
 class RequestMetrics:
-    """Pure ASGI middleware (streams pass through untouched): requests by endpoint and status."""
+    """Pure ASGI middleware (streams pass through untouched): requests by endpoint and status.
+
+    It also answers an unexpected exception with a 500 JSON error itself: left to Starlette's outer
+    error middleware, the exception would reach the server, which closes the keep-alive connection.
+    """
 
     def __init__(self, app, metrics: Metrics):
         self.app, self.metrics = app, metrics
@@ -66,15 +73,21 @@ class RequestMetrics:
             return await self.app(scope, receive, send)
         path = scope.get("path", "")
         endpoint = path if path in KNOWN_PATHS else "other"  # unknown paths must not explode label sets
-        status = {"code": 500}
+        status = {"code": 500, "started": False}
 
         async def send_and_record(message):
             if message["type"] == "http.response.start":
-                status["code"] = message["status"]
+                status["code"], status["started"] = message["status"], True
             await send(message)
 
         try:
             await self.app(scope, receive, send_and_record)
+        except Exception:
+            if status["started"]:
+                raise  # the response is under way: only closing the connection can signal the failure
+            log.exception("unhandled error on %s %s", scope.get("method"), path)
+            error = APIError(500, "internal error", "internal_error")
+            await error.response()(scope, receive, send_and_record)
         finally:
             code = status["code"]
             self.metrics.inc("fastapply_requests_total", 1, "HTTP requests by endpoint and status",

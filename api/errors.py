@@ -1,8 +1,8 @@
 """Every failure becomes one JSON shape, OpenAI's: ``{"error": {"message", "type", "code"}}``.
 
 OpenAI clients parse that shape into their exception's message, and the native and Relace clients
-get the same shape, so there is one error format to document. Bodies are read and decoded here (not
-by FastAPI) so that oversized, non-UTF-8 and malformed JSON bodies get precise messages.
+get the same shape, so there is one error format to document. Bodies are read and decoded by
+``body.py`` (not by FastAPI) so that oversized, non-UTF-8 and malformed JSON bodies get precise messages.
 """
 from __future__ import annotations
 
@@ -19,22 +19,36 @@ log = logging.getLogger(__name__)
 
 ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error", 404: "not_found_error",
                405: "invalid_request_error", 408: "timeout_error", 413: "request_too_large",
-               422: "unprocessable_entity", 429: "rate_limit_error", 503: "overloaded_error"}
+               422: "unprocessable_entity", 429: "rate_limit_error", 499: "client_closed_request",
+               503: "overloaded_error", 504: "timeout_error"}
 
 
 class APIError(Exception):
+    """``details``: extra fields of the error object (the finish_reason and warnings of a refused result)."""
+
     def __init__(self, status: int, message: str, code: str | None = None, headers: dict | None = None,
-                 type: str | None = None):
+                 type: str | None = None, details: dict | None = None):
         super().__init__(message)
         self.status, self.message, self.headers = status, message, headers or {}
         self.code = code or ERROR_TYPES.get(status, "server_error")
         self.type = type or ERROR_TYPES.get(status, "server_error" if status >= 500 else "invalid_request_error")
+        self.details = details or {}
 
     def body(self) -> dict:
-        return {"error": {"message": self.message, "type": self.type, "code": self.code}}
+        # Messages may quote input (field names, values): never let a lone surrogate break the encoder.
+        return {"error": {"message": printable(self.message), "type": self.type, "code": self.code, **self.details}}
 
     def response(self) -> JSONResponse:
         return JSONResponse(self.body(), status_code=self.status, headers=self.headers)
+
+
+def printable(text: str) -> str:
+    """``text`` with anything UTF-8 cannot encode (lone surrogates) written as a backslash escape."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def validation_message(error: ValidationError | RequestValidationError) -> str:
@@ -44,32 +58,6 @@ def validation_message(error: ValidationError | RequestValidationError) -> str:
         where = ".".join(str(p) for p in item.get("loc", ()) if p not in ("body",)) or "body"
         parts.append(f"{where}: {item.get('msg', 'invalid')}")
     return "; ".join(parts)
-
-
-async def read_json(request: Request, max_bytes: int) -> object:
-    """The request body as JSON, enforcing the size limit while reading (never buffering more)."""
-    declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > max_bytes:
-        raise APIError(413, f"request body of {declared} bytes exceeds the limit of {max_bytes} bytes",
-                       "body_too_large")
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > max_bytes:
-            raise APIError(413, f"request body exceeds the limit of {max_bytes} bytes", "body_too_large")
-        chunks.append(chunk)
-    raw = b"".join(chunks)
-    if not raw.strip():
-        raise APIError(400, "request body is empty; send a JSON object", "empty_body")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise APIError(400, f"request body is not valid UTF-8 ({e.reason} at byte {e.start})", "invalid_encoding")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise APIError(400, f"request body is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}",
-                       "invalid_json")
 
 
 def parse_body(model: type[BaseModel], data: object):

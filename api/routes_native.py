@@ -7,8 +7,11 @@ from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
 from fastapply.apply_request import ApplyRequest
 
 from .auth import require_api_key
-from .errors import APIError, parse_body, read_json
+from .body import read_json
+from .contract import refusal, standard_finish_reason
+from .errors import APIError, parse_body
 from .metrics import peak_rss_bytes
+from .openapi import ApplyResponse, Health, post_doc
 from .schemas import ApplyBody
 from .service import Done, Service
 from .streaming import SSE_HEADERS, sse
@@ -17,13 +20,16 @@ router = APIRouter()
 
 
 def native_body(done: Done) -> dict:
+    """The result; ``finish_reason`` in OpenAI's words, the engine's own reason in ``stats``."""
     body = done.result.to_dict()
-    body["finish_reason"] = done.result.stats.finish_reason
+    body["finish_reason"] = standard_finish_reason(done)
     body["timed_out"] = done.timed_out
     return body
 
 
-@router.post("/apply", dependencies=[Depends(require_api_key)])
+@router.post("/apply", dependencies=[Depends(require_api_key)],
+             **post_doc(ApplyBody, ApplyResponse, "'event: delta' {text} ..., then 'event: done' {the JSON "
+                                                   "result} or 'event: error' {error}"))
 async def apply(request: Request):
     service: Service = request.app.state.service
     body = parse_body(ApplyBody, await read_json(request, service.settings.max_body_bytes))
@@ -34,15 +40,24 @@ async def apply(request: Request):
     work = await service.apply_work(apply_request)
     job = service.submit(work)
     if not options.stream:
-        return JSONResponse(native_body(await service.collect(work, job, "/apply", request)))
-    return StreamingResponse(_events(service, work, job), media_type="text/event-stream", headers=SSE_HEADERS)
+        done = await service.collect(work, job, "/apply", request)
+        refused = refusal(done, options.allow_flagged, service.settings)
+        if refused is not None:
+            raise refused
+        return JSONResponse(native_body(done))
+    return StreamingResponse(_events(service, work, job, options.allow_flagged), media_type="text/event-stream",
+                             headers=SSE_HEADERS)
 
 
-async def _events(service: Service, work, job):
-    """``event: delta`` ({"text"}) as the merged file grows, then ``event: done`` with the full result."""
+async def _events(service: Service, work, job, allow_flagged: bool):
+    """``event: delta`` ({"text"}) as the merged file grows, then ``event: done`` with the full result,
+    or ``event: error`` when the result is refused (see contract.py) or the request failed."""
     try:
         async for item in service.run(work, job, "/apply", stream=True):
             if isinstance(item, Done):
+                refused = refusal(item, allow_flagged, service.settings)
+                if refused is not None:
+                    raise refused
                 yield sse({"type": "done", **native_body(item)}, "done")
             else:
                 yield sse({"type": "delta", "text": item}, "delta")
@@ -50,7 +65,7 @@ async def _events(service: Service, work, job):
         yield sse({"type": "error", **e.body()}, "error")
 
 
-@router.get("/health")
+@router.get("/health", response_model=Health)
 async def health(request: Request):
     loop = request.app.state.engine_loop
     settings = request.app.state.settings
@@ -58,7 +73,9 @@ async def health(request: Request):
             "max_batch": loop.engine.config.max_batch, "max_queue": loop.max_queue}
 
 
-@router.get("/metrics", dependencies=[Depends(require_api_key)])
+@router.get("/metrics", dependencies=[Depends(require_api_key)], response_class=PlainTextResponse,
+            responses={200: {"description": "Prometheus text exposition format 0.0.4",
+                             "content": {"text/plain": {"schema": {"type": "string"}}}}})
 async def metrics(request: Request):
     loop = request.app.state.engine_loop
     engine, registry = loop.engine, request.app.state.metrics

@@ -1,8 +1,10 @@
 """OpenAI-compatible endpoints: ``POST /v1/chat/completions`` and ``GET /v1/models``.
 
-Two ways in: a user message in Morph's apply format (``<instruction>``, ``<code>``, ``<update>``)
-becomes an apply; any other prompt needs a Predicted Output (``prediction``), whose tokens are the
-draft for plain greedy chat generation. Usage reports draft tokens the way OpenAI does: accepted
+``POST /v1/apply/chat/completions`` is the same endpoint under the base URL Relace documents for
+OpenAI clients (``.../v1/apply``). Two ways in: a user message in Morph's apply format
+(``<instruction>``, ``<code>``, ``<update>``) becomes an apply (merge, model, validator; a
+``prediction`` sent along changes nothing); any other prompt needs a Predicted Output
+(``prediction``), whose tokens are the draft for plain greedy chat generation. Usage reports draft tokens the way OpenAI does: accepted
 prediction tokens were verified and kept, rejected ones were verified and thrown away.
 """
 from __future__ import annotations
@@ -18,13 +20,18 @@ from fastapply.apply_request import ApplyRequest, ApplyResult
 from fastapply.stats import Stats
 
 from .auth import require_api_key
-from .errors import APIError, parse_body, read_json
+from .body import read_json
+from .contract import refusal, standard_finish_reason
+from .errors import APIError, parse_body
+from .morph_extralong import unpack_extralong
+from .openapi import ChatCompletion, ModelList, post_doc
 from .schemas import ChatRequest, text_of
 from .service import Done, Service
 from .streaming import SSE_HEADERS, sse
 
 router = APIRouter(dependencies=[Depends(require_api_key)])
 ENDPOINT = "/v1/chat/completions"
+RELACE_BASE_ENDPOINT = "/v1/apply/chat/completions"
 
 # Greedy in both groups: file contents may themselves contain "</code>" (HTML, Markdown).
 _APPLY = re.compile(r"<code>(.*)</code>\s*<update>(.*)</update>", re.DOTALL)
@@ -47,7 +54,7 @@ def check_model(service: Service, name: str) -> None:
                        "model_not_found", type="invalid_request_error")
 
 
-@router.get("/v1/models")
+@router.get("/v1/models", response_model=ModelList)
 async def models(request: Request):
     service: Service = request.app.state.service
     created = int(service.metrics.started)
@@ -55,40 +62,48 @@ async def models(request: Request):
                                        for name in service.settings.model_names]}
 
 
-@router.post(ENDPOINT)
+CHAT_DOC = post_doc(ChatRequest, ChatCompletion, "'data: {chat.completion.chunk}' ..., then 'data: [DONE]'; "
+                    "a refused result or failure ends with 'data: {error}' instead of the final chunk")
+
+
+@router.post(ENDPOINT, **CHAT_DOC)
+@router.post(RELACE_BASE_ENDPOINT, **CHAT_DOC)
 async def chat_completions(request: Request):
     service: Service = request.app.state.service
     chat: ChatRequest = parse_body(ChatRequest, await read_json(request, service.settings.max_body_bytes))
     check_model(service, chat.model)
-    work = await _work(service, chat)
+    work = await _work(service, chat, request.headers.get("x-morph-apply-context"))
     job = service.submit(work)
     completion_id, created = f"chatcmpl-{uuid.uuid4().hex[:24]}", int(time.time())
     if not chat.stream:
         done = await service.collect(work, job, ENDPOINT, request)
+        refused = refusal(done, chat.allow_flagged, service.settings)
+        if refused is not None:
+            raise refused
         return JSONResponse({
             "id": completion_id, "object": "chat.completion", "created": created, "model": chat.model,
             "system_fingerprint": "fastapply",
             "choices": [{"index": 0, "message": {"role": "assistant", "content": done.text},
-                         "logprobs": None, "finish_reason": finish_reason(done)}],
+                         "logprobs": None, "finish_reason": standard_finish_reason(done)}],
             "usage": usage(done.result.stats), "fastapply": extension(done)})
     include_usage = bool(chat.stream_options and chat.stream_options.include_usage)
-    chunks = _chunks(service, work, job, completion_id, created, chat.model, include_usage)
+    chunks = _chunks(service, work, job, completion_id, created, chat.model, include_usage, chat.allow_flagged)
     return StreamingResponse(chunks, media_type="text/event-stream", headers=SSE_HEADERS)
 
 
-async def _work(service: Service, chat: ChatRequest):
-    if chat.prediction is not None:
+async def _work(service: Service, chat: ChatRequest, apply_context: str | None):
+    users = [m for m in chat.messages if m.role == "user"]
+    parsed = parse_apply_message(text_of(users[-1].content)) if users else None
+    if parsed is None and chat.prediction is not None:
         prediction = text_of(chat.prediction.content)
         messages = [{"role": "system" if m.role == "developer" else m.role, "content": text_of(m.content)}
                     for m in chat.messages]
         return await service.chat_work(messages, prediction, chat.token_limit, chat.stop_strings)
-    users = [m for m in chat.messages if m.role == "user"]
-    parsed = parse_apply_message(text_of(users[-1].content)) if users else None
     if parsed is None:
         raise APIError(400, "the last user message must hold <code>...</code> and <update>...</update> "
                             "(optionally <instruction>...</instruction>), or the request must carry a "
                             "prediction ({'type': 'content', 'content': ...})", "invalid_apply_message")
-    instruction, code, update = parsed
+    instruction, code, update = unpack_extralong(*parsed, apply_context)
     if not code:
         raise APIError(400, "<code> is empty", "invalid_apply_message")
     if not update.strip():
@@ -97,7 +112,8 @@ async def _work(service: Service, chat: ChatRequest):
                                                          mode=service.settings.default_mode))
 
 
-async def _chunks(service: Service, work, job, completion_id: str, created: int, model: str, include_usage: bool):
+async def _chunks(service: Service, work, job, completion_id: str, created: int, model: str, include_usage: bool,
+                  allow_flagged: bool):
     def chunk(delta: dict, reason: str | None = None) -> bytes:
         return sse({"id": completion_id, "object": "chat.completion.chunk", "created": created, "model": model,
                     "system_fingerprint": "fastapply",
@@ -107,7 +123,10 @@ async def _chunks(service: Service, work, job, completion_id: str, created: int,
     try:
         async for item in service.run(work, job, ENDPOINT, stream=True):
             if isinstance(item, Done):
-                yield chunk({}, finish_reason(item))
+                refused = refusal(item, allow_flagged, service.settings)
+                if refused is not None:
+                    raise refused
+                yield chunk({}, standard_finish_reason(item))
                 if include_usage:
                     yield sse({"id": completion_id, "object": "chat.completion.chunk", "created": created,
                                "model": model, "choices": [], "usage": usage(item.result.stats)})
@@ -116,13 +135,6 @@ async def _chunks(service: Service, work, job, completion_id: str, created: int,
     except APIError as e:  # headers are already sent: report the failure in-band, as OpenAI does
         yield sse(e.body())
     yield sse("[DONE]")
-
-
-def finish_reason(done: Done) -> str:
-    reasons = set(done.result.stats.finish_reason.split(","))
-    if done.timed_out:
-        return "timeout"
-    return "length" if reasons & {"length", "loop"} else "stop"  # either way the output is incomplete
 
 
 def usage(stats: Stats) -> dict:

@@ -1,7 +1,8 @@
 """Relace-compatible ``POST /v1/code/apply``: ``{initial_code, edit_snippet, instruction?, stream?}``.
 
-Non-streaming answers ``{mergedCode, usage}``. Streaming sends SSE ``data: {"chunk": ...}`` deltas
-of the merged file, then ``data: {"mergedCode": ..., "usage": ...}`` and ``data: [DONE]``.
+Non-streaming answers ``{mergedCode, usage, finish_reason, warnings}``. Streaming sends SSE
+``data: {"chunk": ...}`` deltas of the merged file, then ``data: {"mergedCode": ..., "usage": ...}``
+(or ``data: {"error": ...}`` when the result is refused, see contract.py) and ``data: [DONE]``.
 """
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from fastapply.apply_request import ApplyRequest
 
 from .auth import require_api_key
-from .errors import APIError, parse_body, read_json
+from .body import read_json
+from .contract import refusal, standard_finish_reason
+from .errors import APIError, parse_body
+from .openapi import RelaceResponse, post_doc
 from .routes_openai import check_model
 from .schemas import RelaceBody
 from .service import Done, Service
@@ -29,11 +33,12 @@ def relace_usage(done: Done) -> dict:
 
 def relace_body(done: Done) -> dict:
     return {"mergedCode": done.text, "usage": relace_usage(done),
-            "finish_reason": done.result.stats.finish_reason,
+            "finish_reason": standard_finish_reason(done),
             "warnings": [w.to_dict() for w in done.result.warnings]}
 
 
-@router.post(ENDPOINT)
+@router.post(ENDPOINT, **post_doc(RelaceBody, RelaceResponse, "'data: {chunk}' ..., then 'data: {mergedCode, "
+                                                               "usage}' or 'data: {error}', then 'data: [DONE]'"))
 async def code_apply(request: Request):
     service: Service = request.app.state.service
     body = parse_body(RelaceBody, await read_json(request, service.settings.max_body_bytes))
@@ -43,14 +48,25 @@ async def code_apply(request: Request):
                                                          mode=service.settings.default_mode))
     job = service.submit(work)
     if not body.stream:
-        return JSONResponse(relace_body(await service.collect(work, job, ENDPOINT, request)))
-    return StreamingResponse(_events(service, work, job), media_type="text/event-stream", headers=SSE_HEADERS)
+        done = await service.collect(work, job, ENDPOINT, request)
+        refused = refusal(done, body.allow_flagged, service.settings)
+        if refused is not None:
+            raise refused
+        return JSONResponse(relace_body(done))
+    return StreamingResponse(_events(service, work, job, body.allow_flagged), media_type="text/event-stream",
+                             headers=SSE_HEADERS)
 
 
-async def _events(service: Service, work, job):
+async def _events(service: Service, work, job, allow_flagged: bool):
     try:
         async for item in service.run(work, job, ENDPOINT, stream=True):
-            yield sse(relace_body(item) if isinstance(item, Done) else {"chunk": item})
+            if isinstance(item, Done):
+                refused = refusal(item, allow_flagged, service.settings)
+                if refused is not None:
+                    raise refused
+                yield sse(relace_body(item))
+            else:
+                yield sse({"chunk": item})
     except APIError as e:
         yield sse(e.body())
     yield sse("[DONE]")

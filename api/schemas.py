@@ -12,6 +12,9 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, AliasChoices, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 MODEL_ALIASES = ("morph-v3-fast", "morph-v3-large", "auto")
+ALLOW_FLAGGED_DEFAULT = False
+ALLOW_FLAGGED_HELP = ("answer 200 even when the output is incomplete (finish_reason 'length') or the validator "
+                      "flagged it (listed in warnings); by default such results are errors (422, 504)")
 
 
 def _required(message: str, blank_ok: bool = True) -> AfterValidator:
@@ -35,7 +38,8 @@ class ApplyOptions(BaseModel):
     constrain_lines: StrictBool = Field(
         False, description="the model may only write lines of the original and the snippet")
     stop_loops: StrictBool = Field(
-        True, description="end a model output that loops past what the inputs hold (finish_reason 'loop')")
+        True, description="end a model output that loops past what the inputs hold (finish_reason 'length')")
+    allow_flagged: StrictBool = Field(ALLOW_FLAGGED_DEFAULT, description=ALLOW_FLAGGED_HELP)
 
 
 class ApplyBody(BaseModel):
@@ -63,6 +67,7 @@ class RelaceBody(BaseModel):
     instruction: StrictStr = ""
     stream: StrictBool = False
     model: StrictStr | None = None
+    allow_flagged: StrictBool = Field(ALLOW_FLAGGED_DEFAULT, description=ALLOW_FLAGGED_HELP)
 
 
 class TextPart(BaseModel):
@@ -111,6 +116,8 @@ class ChatRequest(BaseModel):
     prediction: Prediction | None = None
     stop: StrictStr | list[StrictStr] | None = None
     n: StrictInt = Field(1, ge=1, le=1, description="only one choice: decoding is greedy")
+    allow_flagged: StrictBool = Field(ALLOW_FLAGGED_DEFAULT, description=ALLOW_FLAGGED_HELP + " (OpenAI "
+                                      "clients send it in extra_body)")
 
     @property
     def token_limit(self) -> int | None:

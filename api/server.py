@@ -27,7 +27,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-kv-tokens", type=int, default=131072, help="KV-cache budget over the running batch")
     p.add_argument("--max-body-bytes", type=int, default=8 * 1024 * 1024, help="request body limit (413 above)")
     p.add_argument("--request-timeout", type=float, default=300.0,
-                   help="seconds before a request returns its partial output [300]")
+                   help="seconds of generation before a request is answered 504 timeout [300]")
+    p.add_argument("--queue-timeout", type=float,
+                   help="seconds a request may wait for a batch slot before 503 [--request-timeout]")
+    p.add_argument("--allow-flagged", action="store_true",
+                   help="answer incomplete or flagged results with 200 for every request (benchmarks) "
+                        "instead of 422/504 unless the request sends allow_flagged")
     p.add_argument("--api-key", help="require 'Authorization: Bearer KEY' [env FASTAPPLY_API_KEY]")
     p.add_argument("--log-level", default="info")
     return p
@@ -39,6 +44,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
                     served_model_name=args.served_model_name, k=args.k, default_mode=args.mode, max_batch=args.max_batch,
                     max_queue=args.max_queue, max_kv_tokens=args.max_kv_tokens,
                     max_body_bytes=args.max_body_bytes, request_timeout=args.request_timeout,
+                    queue_timeout=args.queue_timeout, allow_flagged=args.allow_flagged,
                     api_key=args.api_key or os.environ.get("FASTAPPLY_API_KEY") or None)
 
 

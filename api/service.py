@@ -2,13 +2,19 @@
 
 ``Work`` is what every endpoint reduces to: engine requests plus a function that turns the finished
 sequences into a result. ``Service.run`` yields text deltas (when streaming) and then the result.
-CPU-side preparation (tokenising, the deterministic merge, decoding) runs on one worker thread so
-the event loop stays responsive and the tokenizer is never used from two threads at once.
+CPU-side preparation (tokenising, the deterministic merge, decoding) runs off the event loop on
+two lanes, each one worker thread with its own tokenizer (never used from two threads at once):
+large inputs take seconds to merge and validate, and on their own lane they never hold up small ones.
+
+Two clocks bound a request: ``queue_timeout`` while it waits for a batch slot (then 503, nothing was
+generated) and ``request_timeout`` from its admission to the batch (then the output is incomplete).
 """
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
+import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -29,6 +35,7 @@ from .settings import Settings
 from .streaming import IncrementalDecoder, MergedTextStream, PlainTextStream, cut_at_stop
 
 log = logging.getLogger(__name__)
+LARGE_INPUT_CHARS = 256 * 1024  # inputs above this are prepared on the large lane
 
 
 @dataclass
@@ -45,6 +52,8 @@ class Work:
     requests: list[GenerationRequest]
     finish: Callable[[list[Sequence]], Any]  # -> ApplyResult | GenerationResult
     streamer: Callable[[], Any] | None = None  # -> MergedTextStream | PlainTextStream; None: text at the end
+    prefix: str = ""  # text before the first generation's output (lines above the first window)
+    large: bool = False  # prepared and finished on the large lane
 
 
 @dataclass
@@ -62,13 +71,26 @@ class Service:
         self.applier, self.loop, self.settings, self.metrics = applier, loop, settings, metrics
         self.tokenizer = applier.tokenizer
         self._cpu = ThreadPoolExecutor(1, thread_name_prefix="fastapply-prep")
+        self._cpu_large = ThreadPoolExecutor(1, thread_name_prefix="fastapply-prep-large")
+        self._large_applier: Applier | None = None
 
     def close(self) -> None:
         self._cpu.shutdown(wait=False, cancel_futures=True)
+        self._cpu_large.shutdown(wait=False, cancel_futures=True)
 
-    async def on_cpu(self, fn, *args):
+    def applier_for(self, large: bool) -> Applier:
+        """The large lane's applier shares the engine but owns a copy of the tokenizer."""
+        if not large:
+            return self.applier
+        if self._large_applier is None:
+            self._large_applier = copy.copy(self.applier)
+            self._large_applier.tokenizer = copy.deepcopy(self.applier.tokenizer)
+        return self._large_applier
+
+    async def on_cpu(self, fn, *args, large: bool = False):
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._cpu, fn, *args)
+            executor = self._cpu_large if large else self._cpu
+            return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
         except ApplyError as e:
             raise APIError(e.status, str(e), _apply_error_code(e)) from None
 
@@ -81,17 +103,28 @@ class Service:
 
     async def apply_work(self, request: ApplyRequest) -> Work:
         self.check_max_tokens(request.max_tokens)
-        plan = await self.on_cpu(self.applier.plan, request)
-        fmt = self.applier.format
-        # Windowed plans splice several generations into the original: their text is known at the end.
-        streamer = (lambda: MergedTextStream(fmt)) if len(plan.requests) == 1 else None
-        return Work(plan.requests, plan.finish, streamer)
+        large = len(request.original) + len(request.snippet) > LARGE_INPUT_CHARS
+        applier = self.applier_for(large)
+        plan = await self.on_cpu(applier.plan, request, large=large)
+        fmt = applier.format
+
+        def finish(sequences: list[Sequence]) -> ApplyResult:
+            result = plan.finish(sequences)
+            if result.mode_used == "deterministic":
+                _count_deterministic_usage(applier, request, result)
+            return result
+
+        # The first generation streams live after the lines above its window; further windows are
+        # spliced in at the end, so the deltas always add up to the final merged file.
+        streamer = (lambda: MergedTextStream(fmt)) if plan.requests else None
+        return Work(plan.requests, finish, streamer, plan.prefix, large)
 
     async def chat_work(self, messages: list[dict], prediction: str, max_tokens: int | None,
                         stop: tuple[str, ...]) -> Work:
         """Any chat prompt, the prediction's tokens as the draft (OpenAI Predicted Outputs)."""
         self.check_max_tokens(max_tokens)
-        prompt, reference = await self.on_cpu(self._chat_tokens, messages, prediction)
+        large = sum(len(m["content"]) for m in messages) + len(prediction) > LARGE_INPUT_CHARS
+        prompt, reference = await self.on_cpu(self._chat_tokens, messages, prediction, large, large=large)
         context = self.applier.context_length
         room = context - len(prompt)
         if room < 1:
@@ -104,17 +137,20 @@ class Service:
         wanted = max_tokens or min(room, 2 * len(reference) + 256)
         request = GenerationRequest(prompt, [reference], max_new_tokens=wanted, stop_strings=stop)
 
+        tokenizer = self.applier_for(large).tokenizer
+
         def finish(sequences: list[Sequence]) -> GenerationResult:
             seq = sequences[0]
-            text = cut_at_stop(self.tokenizer.decode(seq.output, skip_special_tokens=True), stop)
+            text = cut_at_stop(tokenizer.decode(seq.output, skip_special_tokens=True), stop)
             return GenerationResult(text, seq.stats)
 
-        return Work([request], finish, lambda: PlainTextStream(stop))
+        return Work([request], finish, lambda: PlainTextStream(stop), large=large)
 
-    def _chat_tokens(self, messages: list[dict], prediction: str) -> tuple[list[int], list[int]]:
-        ids = self.tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=True)
+    def _chat_tokens(self, messages: list[dict], prediction: str, large: bool) -> tuple[list[int], list[int]]:
+        applier = self.applier_for(large)
+        ids = applier.tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=True)
         ids = list(ids["input_ids"] if not isinstance(ids, list) else ids)
-        return ids, self.applier.encode(prediction)
+        return ids, applier.encode(prediction)
 
     # -- running work -------------------------------------------------------------------------------
     def submit(self, work: Work) -> Job:
@@ -123,35 +159,46 @@ class Service:
 
     async def run(self, work: Work, job: Job, endpoint: str, http: Request | None = None,
                   stream: bool = False) -> AsyncIterator[str | Done]:
-        """Yields text deltas (only when ``stream``), then one ``Done``. Raises APIError."""
-        aio = asyncio.get_running_loop()
-        deadline = aio.time() + self.settings.request_timeout
+        """Yields text deltas (only when ``stream``), then one ``Done``. Raises APIError.
+
+        The deltas always add up to the final text: a stream that could not would end in an error.
+        """
         streamer = work.streamer() if stream and work.streamer else None
         decoder = IncrementalDecoder(self.tokenizer) if streamer else None
         watcher = None
         if http is not None and not stream:  # streaming responses notice disconnects themselves
             watcher = asyncio.create_task(_on_disconnect(http, lambda: self.loop.cancel(job, "disconnected")))
-        consumed = 0
+        consumed, sent = 0, []
         try:
             while not job.finished:
-                remaining = deadline - aio.time()
+                reason, remaining = self._clock(job)
                 if remaining <= 0 and job.cancel_reason is None:
-                    self.loop.cancel(job, "timeout")
+                    self.loop.cancel(job, reason)
                 await job.wait_changed(None if job.cancel_reason else max(remaining, 0.001))
                 if decoder is not None and len(job.tokens[0]) > consumed:
                     new, consumed = job.tokens[0][consumed:], len(job.tokens[0])
                     delta = streamer.push(decoder.push(new))
                     if delta:
+                        if not sent and work.prefix:
+                            sent.append(work.prefix)
+                            yield work.prefix
+                        sent.append(delta)
                         yield delta
             job.done.result()  # raises the engine's failure, if any
+            if job.cancel_reason == "queue_timeout":
+                self.metrics.inc("fastapply_cancelled_total", 1, "requests cancelled", reason="queue_timeout")
+                raise APIError(503, f"the request waited {self.queue_timeout:g} s for a batch slot without "
+                                    "getting one; retry shortly", "queue_timeout", headers={"Retry-After": "1"})
             done = await self._finish(work, job, endpoint)
-            if streamer is not None:
-                streamer.push(decoder.flush())
-                tail = streamer.finish(done.text)
+            if stream:
+                streamed = "".join(sent)
+                if not done.text.startswith(streamed):
+                    log.error("streamed text diverged from the final result (%d chars sent)", len(streamed))
+                    raise APIError(500, "the streamed text diverged from the final result; discard it",
+                                   "stream_diverged")
+                tail = done.text[len(streamed):]
                 if tail:
                     yield tail
-            elif stream and done.text:
-                yield done.text
             yield done
         finally:
             if watcher is not None:
@@ -159,6 +206,20 @@ class Service:
             if not job.finished:  # the client went away mid-stream (generator closed): free the row
                 self.loop.cancel(job, "disconnected")
                 self.metrics.inc("fastapply_cancelled_total", 1, "requests cancelled", reason="disconnected")
+
+    @property
+    def queue_timeout(self) -> float:
+        return self.settings.queue_timeout or self.settings.request_timeout
+
+    def _clock(self, job: Job) -> tuple[str, float]:
+        """(the cancel reason that applies now, seconds left on its clock): the queue's clock until a
+        sequence of the job is admitted to the batch, the generation's from then on."""
+        admitted = [seq.admitted for seq in job.sequences if seq.admitted]
+        now = time.perf_counter()
+        if admitted:
+            return "timeout", min(admitted) + self.settings.request_timeout - now
+        arrived = min((seq.arrived for seq in job.sequences), default=now)
+        return "queue_timeout", arrived + self.queue_timeout - now
 
     async def collect(self, work: Work, job: Job, endpoint: str, http: Request | None = None) -> Done:
         async for item in self.run(work, job, endpoint, http):
@@ -173,13 +234,22 @@ class Service:
                 if seq.stats.finish_reason == "cancelled":
                     seq.stats.finish_reason = job.cancel_reason
             self.metrics.inc("fastapply_cancelled_total", 1, "requests cancelled", reason=job.cancel_reason)
-        result = await self.on_cpu(work.finish, job.sequences)
+        result = await self.on_cpu(work.finish, job.sequences, large=work.large)
         if timed_out:
             result.warnings.append(ApplyWarning(
-                "timeout", f"the request timed out after {self.settings.request_timeout:g} s; "
-                           "the output is partial"))
+                "timeout", f"the generation timed out after {self.settings.request_timeout:g} s; "
+                           "the output is incomplete"))
         self.metrics.record_result(endpoint, result.stats)
         return Done(result, timed_out)
+
+
+def _count_deterministic_usage(applier: Applier, request: ApplyRequest, result: ApplyResult) -> None:
+    """Usage for an answer no model pass produced: the inputs read and the merged file written, in
+    the served model's tokens, as if the model had answered."""
+    if not result.stats.output_tokens:
+        result.stats.output_tokens = len(applier.encode(result.merged))
+        result.stats.prompt_tokens = sum(len(applier.encode(text)) for text in
+                                         (request.original, request.snippet, request.instruction))
 
 
 def _apply_error_code(error: ApplyError) -> str:

@@ -28,7 +28,11 @@ class Settings:
     max_queue: int = 64  # requests waiting for a batch slot; more get 503 + Retry-After
     max_kv_tokens: int = 131072
     max_body_bytes: int = 8 * 1024 * 1024
-    request_timeout: float = 300.0  # seconds; then the partial output is returned
+    request_timeout: float = 300.0  # seconds of generation, from admission to the batch (504 after)
+    queue_timeout: float | None = None  # seconds waiting for a batch slot (503 after); None: request_timeout
+    # Serve incomplete and flagged results as a 200 to every request, as if each sent allow_flagged
+    # (load benchmarks; clients that cannot send the field). Off: such results are errors.
+    allow_flagged: bool = False
     api_key: str | None = field(default_factory=lambda: os.environ.get("FASTAPPLY_API_KEY") or None)
 
     def __post_init__(self):
@@ -37,8 +41,10 @@ class Settings:
                 raise ValueError(f"{name} must be >= 1, got {getattr(self, name)}")
         if self.default_mode not in MODES:
             raise ValueError(f"default_mode must be one of {', '.join(MODES)}, got {self.default_mode!r}")
-        if self.request_timeout <= 0:
-            raise ValueError(f"request_timeout must be > 0, got {self.request_timeout}")
+        for name in ("request_timeout", "queue_timeout"):
+            value = getattr(self, name)
+            if value is not None and value <= 0:
+                raise ValueError(f"{name} must be > 0, got {value}")
 
     @property
     def model_id(self) -> str:

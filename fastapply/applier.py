@@ -21,12 +21,22 @@ from .sequence import GenerationRequest, Sequence
 from .stats import Stats
 
 
+# A prefix of this many characters per token of budget decides most "does it fit" questions
+# without tokenizing a whole multi-megabyte file (code averages 3-4 characters a token).
+CHARS_PER_TOKEN_BOUND = 8
+
+
 @dataclass
 class Plan:
-    """Engine work for one apply request; ``finish(sequences)`` builds the result."""
+    """Engine work for one apply request; ``finish(sequences)`` builds the result.
+
+    ``prefix``: the merged file's text before the first generation's output (the original's lines
+    above the first window; empty when the whole file is rewritten), so a stream can start with it.
+    """
 
     requests: list[GenerationRequest]
     finish: Callable[[list[Sequence]], ApplyResult]
+    prefix: str = ""
 
 
 class Applier:
@@ -85,7 +95,8 @@ class Applier:
             return build_result(request, merged, stats, language, complete, "model", candidate,
                            windows is not None, windows or [])
 
-        return Plan(generations, finish)
+        prefix = merge.window_text(request.original, (0, windows[0][0])) if windows else ""
+        return Plan(generations, finish, prefix)
 
     def _windows(self, request: ApplyRequest, candidate: merge.MergeResult) -> list[tuple[int, int]] | None:
         """None: rewrite the whole file. Raises InputTooLong when it does not fit and cannot be split.
@@ -120,6 +131,12 @@ class Applier:
         return prompt, output
 
     def _fits(self, original: str, snippet: str, instruction: str) -> bool:
+        # The original is read in the prompt and copied in the output: more than half the context
+        # in its tokens cannot fit. Counting a bounded prefix settles that for huge files cheaply.
+        half = self.context_length // 2
+        head = original[:(half + 2) * CHARS_PER_TOKEN_BOUND]
+        if len(head) < len(original) and len(self.encode(head)) > half + 1:
+            return False
         prompt, output = self._budget(original, snippet, instruction)
         return prompt + output <= self.context_length
 

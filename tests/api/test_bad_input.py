@@ -10,7 +10,8 @@ SNIPPET = "def add(a, b):\n    return b + a\n"
 
 
 def apply_with(**changes) -> dict:
-    body = {"original": ORIGINAL, "snippet": SNIPPET, "options": {"max_tokens": 8}}
+    # allow_flagged: a random model's answers are always flagged; these tests are about the input
+    body = {"original": ORIGINAL, "snippet": SNIPPET, "options": {"max_tokens": 8, "allow_flagged": True}}
     for key, value in changes.items():
         if key.startswith("options."):
             body["options"][key[8:]] = value

@@ -12,7 +12,7 @@ def body(i: int) -> dict:
     name = FUNCTIONS[i]
     original = f"import math\n\n\ndef {name}(a, b):\n    return math.{name}(a, b)\n\n\nVALUE = {i}\n"
     snippet = f"# ... existing code ...\n\ndef {name}(a, b):\n    # step {i}\n    return math.{name}(b, a)\n"
-    return {"original": original, "snippet": snippet, "options": {"max_tokens": 24 + 3 * i}}
+    return {"original": original, "snippet": snippet, "options": {"max_tokens": 24 + 3 * i, "allow_flagged": True}}
 
 
 def test_concurrent_requests_are_byte_identical_and_share_passes(live):

@@ -9,6 +9,7 @@ import pytest
 ORIGINAL = "const x = 1;\nfunction f() {\n  return x;\n}\n"
 SNIPPET = "// ... existing code ...\nfunction f() {\n  return x + 1;\n}\n"
 MESSAGE = f"<instruction>increment</instruction>\n<code>{ORIGINAL}</code>\n<update>{SNIPPET}</update>"
+FLAGGED_OK = {"allow_flagged": True}  # a random model's applies are flagged: mechanics tests opt in
 
 
 @pytest.fixture(scope="module")
@@ -17,10 +18,11 @@ def client(live):
 
 
 def test_apply_message_matches_native_apply(live, client):
-    completion = client.chat.completions.create(model="morph-v3-fast", max_tokens=40,
+    completion = client.chat.completions.create(model="morph-v3-fast", max_tokens=40, extra_body=FLAGGED_OK,
                                                 messages=[{"role": "user", "content": MESSAGE}])
     native = httpx.post(live.url + "/apply", timeout=60, json={
-        "original": ORIGINAL, "snippet": SNIPPET, "instruction": "increment", "options": {"max_tokens": 40}}).json()
+        "original": ORIGINAL, "snippet": SNIPPET, "instruction": "increment",
+        "options": {"max_tokens": 40, "allow_flagged": True}}).json()
     choice = completion.choices[0]
     assert choice.message.role == "assistant" and choice.message.content == native["merged"]
     assert choice.finish_reason == "length"
@@ -33,7 +35,7 @@ def test_apply_message_matches_native_apply(live, client):
 
 
 def test_streaming_equals_non_streaming(client):
-    kwargs = dict(model="auto", max_tokens=48, messages=[{"role": "user", "content": MESSAGE}])
+    kwargs = dict(model="auto", max_tokens=48, messages=[{"role": "user", "content": MESSAGE}], extra_body=FLAGGED_OK)
     full = client.chat.completions.create(**kwargs).choices[0].message.content
     chunks = list(client.chat.completions.create(stream=True, stream_options={"include_usage": True}, **kwargs))
     text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
