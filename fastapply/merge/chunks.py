@@ -117,15 +117,26 @@ def closing_only(lines: list[str]) -> bool:
     return all(re.fullmatch(r"[\s)}\];,]*", line) for line in lines)
 
 
-def reindent(lines: list[str], pairs: list[tuple[int, int]], original: list[str]) -> list[str]:
+def reindent(lines: list[str], pairs: list[tuple[int, int]], original: list[str],
+             header: tuple[int, int] | None = None) -> list[str]:
     """Shift the chunk so that its matched lines take the original's indentation.
 
     Agents often send a method at column 0; when most matched lines agree on one shift (add or
     drop the same leading whitespace), apply it to the whole chunk. Without agreement, leave it.
+    A chunk that replaces a definition takes the shift of that definition's `header` pair (its
+    body's lines may match deeper-nested original lines by accident).
     """
     converted = _convert_tabs(lines, pairs, original)
     if converted is not None:
         return converted
+    if header is not None:  # a replaced definition's header says how the whole chunk is shifted
+        ci, oi = indent_of(lines[header[0]]), indent_of(original[header[1]])
+        if ci != oi and oi.endswith(ci):
+            return [oi[: len(oi) - len(ci)] + line if line.strip() else line for line in lines]
+        if ci != oi and ci.endswith(oi):
+            cut = ci[: len(ci) - len(oi)]
+            if all(line.startswith(cut) or not line.strip() for line in lines):
+                return [line[len(cut):] if line.strip() else line for line in lines]
     votes: Counter = Counter()
     for c, o in pairs:
         if not lines[c].strip() or not original[o].strip():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from fastapply.merge.anchor import is_distinctive, norm
 from fastapply.merge.chunks import Chunk, closing_only, reindent, split_chunks
 from fastapply.merge.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.languages import detect_language
@@ -131,7 +132,8 @@ def _place_all(chunks, orig, defs, lang):
                 and plan.end < len(orig):
             problems.append("snippet ends without a marker with new lines below its last anchor:"
                             " placed after the anchor, not at the file end")
-        plan.lines = reindent(chunk.lines, [(c, o) for c, o in pairs], orig)
+        header = next(((c, o) for c, o in pairs for d in replaced if o == d.header and d.start == d.header), None)
+        plan.lines = reindent(chunk.lines, [(c, o) for c, o in pairs], orig, header)
         # New code opening the chunk keeps the blank line the snippet put after the marker.
         if chunk.blank_before and pairs[0][0] > 0 and plan.start > 0 and orig[plan.start - 1].strip():
             plan.lines = [""] + plan.lines
@@ -148,6 +150,10 @@ def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str]) -
         prev_end = next((p.end for p in reversed(plans[:k]) if p.end is not None), 0)
         following = next((p for p in plans[k + 1:] if p.start is not None), None)
         chunk = plan.chunk
+        closing = _closing_lines(chunk, orig, prev_end, following.start if following else n)
+        if closing is not None:  # "}" after a marker: the brace that closes the elided block
+            plan.start, plan.end, plan.lines = closing, closing + len(chunk.lines), orig[closing:closing + len(chunk.lines)]
+            continue
         if not chunk.marker_before and k == 0:
             pos = 0
             problems.append("first chunk matches nothing: inserted at the file start")
@@ -155,6 +161,11 @@ def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str]) -
             pos = n
             while pos > prev_end and not orig[pos - 1].strip():
                 pos -= 1
+            if closing_only(chunk.lines):
+                problems.append(f"chunk {k + 1} closes a block that is not open at the file end")
+            elif _shown_earlier(chunk.lines, orig, prev_end):
+                problems.append(f"chunk {k + 1} repeats code that stands earlier in the file: appended "
+                                "at the end, out of order")
         elif following is not None:
             pos = following.start
             if not closing_only(following.chunk.lines[:1]):
@@ -169,6 +180,25 @@ def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str]) -
             lines.append("")
         plan.start = plan.end = pos
         plan.lines = lines
+
+
+def _closing_lines(chunk: Chunk, orig: list[str], lo: int, hi: int) -> int | None:
+    """Where a chunk of closing brackets only stands in orig[lo:hi]: the first run of lines equal to
+    it, indentation included; None when the chunk is not closing-only or no such run exists."""
+    lines = [line.rstrip() for line in chunk.lines]
+    if not closing_only(chunk.lines) or not chunk.marker_before:
+        return None
+    for i in range(lo, hi - len(lines) + 1):
+        if [line.rstrip() for line in orig[i:i + len(lines)]] == lines:
+            return i
+    return None
+
+
+def _shown_earlier(lines: list[str], orig: list[str], end: int) -> bool:
+    """Whether most of the chunk's distinctive lines are original lines before `end`."""
+    before = {norm(line) for line in orig[:end]}
+    keys = [norm(line) for line in lines if is_distinctive(norm(line))]
+    return bool(keys) and sum(key in before for key in keys) * 2 > len(keys)
 
 
 def _assemble(plans: list[Plan], orig: list[str], problems: list[str]):

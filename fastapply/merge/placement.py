@@ -93,9 +93,21 @@ def pin_edges(chunk: Chunk, pairs, original: list[str], first: bool, last: bool,
                 pairs = _monotonic([(0, head)] + [p for p in pairs if p[0] > 0])
     if last and not chunk.marker_after:
         tail = nonblank[-1]
-        if _same_ending(lines, original, nonblank) and (not pairs or pairs[-1][1] <= tail):
+        if _same_ending(lines, original, nonblank) and (
+                not pairs or pairs[-1][1] <= tail and _few_unshown(lines, original, pairs[-1][1] + 1, tail)):
             pairs = _monotonic([p for p in pairs if p[0] < len(lines) - 1] + [(len(lines) - 1, tail)])
     return _fuzzy_edges(lines, pairs, original, lo)
+
+
+UNSHOWN_PIN = 3  # distinctive original lines a pin to the file's start/end may swallow unshown
+
+
+def _few_unshown(lines: list[str], original: list[str], lo: int, hi: int) -> bool:
+    """Whether original[lo:hi] holds at most UNSHOWN_PIN distinctive lines the chunk does not show:
+    tying a chunk's edge to the file's edge must not delete code the snippet never mentions."""
+    shown = {norm(line) for line in lines}
+    unshown = [i for i in range(lo, hi) if is_distinctive(norm(original[i])) and norm(original[i]) not in shown]
+    return len(unshown) <= UNSHOWN_PIN
 
 
 def _same_ending(lines: list[str], original: list[str], nonblank: list[int]) -> bool:
