@@ -97,6 +97,6 @@ def build_result(request: ApplyRequest, merged: str, stats: Stats, language: str
     """The result for ``merged``: validated (unless the caller already has the warnings) and diffed."""
     if warnings is None:  # the deterministic path has validated its answer already
         warnings = merge.validate(request.original, request.snippet, merged, language, complete=complete,
-                                  anchoring=candidate)
+                                  anchoring=candidate, instruction=request.instruction)
     return ApplyResult(merged, stats, warnings, merge.unified_diff(request.original, merged, request.path or "file"),
                        mode, windowed, windows, candidate.confident, candidate.reason)

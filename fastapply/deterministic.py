@@ -53,7 +53,8 @@ def settle(request: ApplyRequest, prepared: Prepared) -> ApplyResult | None:
     if request.mode == "model":
         return None
     if candidate.confident and candidate.merged is not None:
-        warnings = merge.validate(request.original, request.snippet, candidate.merged, language, anchoring=candidate)
+        warnings = merge.validate(request.original, request.snippet, candidate.merged, language, anchoring=candidate,
+                                  instruction=request.instruction)
         if request.mode == "deterministic" or not warnings:
             stats = Stats(finish_reason="deterministic", latency_ms=1000 * (time.perf_counter() - started))
             return build_result(request, candidate.merged, stats, language, True, "deterministic", candidate,

@@ -5,8 +5,11 @@ them with the others):
                     account for (context anchored nowhere and inserted again, an orphaned old body)
   vanished_body     a definition the snippet showed only as a header and a marker lost its body
   diff_prefix       diff syntax (``+``/``-`` prefixes, ``@@`` headers) left in the file
-  unbalanced        brackets that balanced in the original no longer do (languages without a
-                    grammar; with one, syntax_error sees it)
+  unbalanced        brackets that balanced in the original no longer do (a grammar's error
+                    recovery can swallow a stray brace without an error node)
+  orphaned_lines    lines inside a definition the snippet wrote out whole that its version lacks
+  vanished_definition  a definition gone that the snippet neither names nor shows removed
+  instruction_not_applied  the instruction asks to remove names the output still holds as often
 """
 
 from __future__ import annotations
@@ -128,3 +131,97 @@ def unbalanced(original: str, merged: str, lang) -> bool:
     """True when the original's brackets balance and the merged file's do not."""
     before, after = bracket_depths(original, lang), bracket_depths(merged, lang)
     return before == (0, 0, 0) and after != before
+
+
+def orphaned_lines(snippet_new: list[str], merged: str, lang) -> tuple[int, ...]:
+    """Merged lines (1-based) inside a definition that the snippet wrote out whole, which the
+    snippet's version does not have: the old body left behind after the new one (or spliced in)."""
+    text = "\n".join(snippet_new)
+    shown = [d for d in definitions(text, lang) if d.end > d.header]
+    if not shown:
+        return ()
+    snip_lines = text.split("\n")
+    merged_lines = merged.splitlines()
+    by_name: dict = {}
+    for d in definitions(merged, lang):
+        by_name.setdefault((d.name, d.kind), []).append(d)
+    extra = []
+    for d in shown:
+        body = snip_lines[d.start:d.end + 1]
+        following = next((line for line in snip_lines[d.end + 1:] if line.strip()), "")
+        if any(is_marker_line(line, lang) for line in body) or (
+                is_marker_line(following, lang) and _WORD_CHARS.search(body[-1])):
+            continue  # the snippet elides part of it (a marker inside, or right after an open end)
+        header = norm(snip_lines[d.header])
+        found = [m for m in by_name.get((d.name, d.kind), [])
+                 if m.header < len(merged_lines) and norm(merged_lines[m.header]) == header]
+        if len(found) != 1:
+            continue
+        m = found[0]
+        have = Counter(norm(line) for line in body if line.strip())
+        for i in range(m.start, m.end + 1):
+            key = norm(merged_lines[i]) if i < len(merged_lines) else ""
+            if not _WORD_CHARS.search(key):
+                continue  # blank lines and lone brackets say nothing
+            if have[key] > 0:
+                have[key] -= 1
+            else:
+                extra.append(i + 1)
+    return tuple(extra)
+
+
+def vanished_definitions(original: str, snip: list[str], merged: str, lang, instruction: str = "",
+                         spans: list[tuple[int, int]] = ()) -> tuple[str, ...]:
+    """Names of original definitions (three lines or more) missing from the merged file although
+    neither the snippet nor the instruction names them, the snippet does not show code on both
+    sides of them, and they lie outside the regions the snippet rewrites (`spans`)."""
+    after = {(d.name, d.kind) for d in definitions(merged, lang)}
+    snippet_text = "\n".join(snip)
+    orig_lines = original.splitlines()
+    shown = [norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)]
+    adjacent = set(zip(shown, shown[1:]))
+    gone = []
+    for d in definitions(original, lang):
+        name = d.name.split()[-1]
+        if (d.name, d.kind) in after or d.end - d.start < 2 or name in snippet_text or name in instruction:
+            continue
+        if any(start <= d.start and d.end < end for start, end in spans):
+            continue
+        above = next((norm(orig_lines[i]) for i in range(d.start - 1, -1, -1) if orig_lines[i].strip()), None)
+        below = next((norm(orig_lines[i]) for i in range(d.end + 1, len(orig_lines)) if orig_lines[i].strip()), None)
+        if (above, below) in adjacent:
+            continue  # the snippet shows the deletion: the code around it, next to each other
+        gone.append(d.name)
+    return tuple(gone)
+
+
+_DELETE_VERB = re.compile(r"\b(remove|removes|delete|deletes|drop|drops|get rid of|strip out)\b", re.I)
+_IDENTIFIER = re.compile(r"`([^`]+)`|([A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?)")
+
+
+_OBJECT = re.compile(_DELETE_VERB.pattern + r"\s+((?:\S+\s+){0,3}\S+)", re.I)
+
+
+def _named(instruction: str) -> list[str]:
+    """Code-like names right after a deletion verb (the thing removed, within four words):
+    backticked spans, calls, dotted/underscored/camelCase words."""
+    names = []
+    objects = " ".join(match.group(2) for match in _OBJECT.finditer(instruction))
+    for ticked, word in _IDENTIFIER.findall(objects):
+        token = ticked or word
+        if ticked or token.endswith("()") or re.search(r"[_.$:]|[a-z][A-Z]|->", token):
+            names.append(token.removesuffix("()"))
+    return names
+
+
+def instruction_not_applied(original: str, merged: str, instruction: str) -> tuple[str, ...]:
+    """The names an instruction asks to remove when not one of them became rarer in the merged file
+    (the snippet left the deletion under a marker); () when nothing is asked or something went."""
+    if not instruction or not _DELETE_VERB.search(instruction):
+        return ()
+    names = [n for n in dict.fromkeys(_named(instruction)) if n in original]
+    if not names:
+        return ()
+    if any(merged.count(n) < original.count(n) for n in names):
+        return ()
+    return tuple(names)

@@ -12,7 +12,8 @@ Codes (line numbers are 1-based):
                 (merged lines)
   missing_snippet_lines  snippet code lines (not markers) absent from the merged file, when it is
                 not simply the original (that is no_change) (snippet lines)
-  duplicated_lines, vanished_body, diff_prefix, unbalanced: see damage.py
+  duplicated_lines, vanished_body, diff_prefix, unbalanced, orphaned_lines, vanished_definition,
+  instruction_not_applied: see damage.py
 
 A diff-form snippet (hunks.py) is checked by what it says the code becomes: its context and added
 lines, prefixes dropped.
@@ -51,13 +52,15 @@ class ApplyWarning:
 
 
 def validate(original: str, snippet: str, merged: str, language: str | None = None, *,
-             complete: bool = True, anchoring: MergeResult | None = None) -> list[ApplyWarning]:
+             complete: bool = True, anchoring: MergeResult | None = None,
+             instruction: str = "") -> list[ApplyWarning]:
     """Warnings about a merged file; [] when nothing looks wrong.
 
     `complete=False` says the producer stopped before finishing (e.g. the model hit its token
     limit). The snippet's own regions come from anchoring it deterministically (`lazy_merge`
     spans), so code the snippet explicitly rewrote is not reported as dropped; a caller that
-    already merged this original and snippet passes that result as `anchoring`.
+    already merged this original and snippet passes that result as `anchoring`. The `instruction`,
+    when given, is checked for deletions it asks for that the merged file does not make.
     """
     lang = detect_language(text=original or merged, hint=language)
     orig, _, _ = split_lines(original)
@@ -74,14 +77,27 @@ def validate(original: str, snippet: str, merged: str, language: str | None = No
     for check in (_marker_leak(orig, out, lang), _syntax_error(original, merged, lang),
                   _dropped_code(orig, out, snip, spans), _truncated(orig, code, out, spans, complete),
                   _no_change(orig, code, unchanged), _invented_lines(orig, snip, out),
-                  _missing_snippet_lines(code, out, unchanged), *_damage(original, merged, orig, snip_raw, snip, out, lang)):
+                  _missing_snippet_lines(code, out, unchanged),
+                  *_damage(original, merged, orig, snip_raw, snip, out, lang, instruction, spans)):
         if check is not None:
             warnings.append(check)
     return warnings
 
 
-def _damage(original, merged, orig, snip_raw, snip, out, lang) -> list[ApplyWarning]:
+def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, spans) -> list[ApplyWarning]:
     found = []
+    lines = damage.orphaned_lines(snip, merged, lang)
+    if lines:
+        found.append(ApplyWarning("orphaned_lines", f"{len(lines)} line(s) inside definitions the snippet wrote "
+                                  "out whole that its version does not have", lines))
+    names = damage.vanished_definitions(original, snip, merged, lang, instruction, spans)
+    if names:
+        found.append(ApplyWarning("vanished_definition", f"definitions gone that the snippet neither names nor "
+                                  f"shows removed: {', '.join(names[:5])}"))
+    names = damage.instruction_not_applied(original, merged, instruction)
+    if names:
+        found.append(ApplyWarning("instruction_not_applied", "the instruction asks to remove "
+                                  f"{', '.join(names[:5])}, which the output keeps"))
     lines = damage.duplicated_lines(orig, snip, out, lang)
     if lines:
         found.append(ApplyWarning("duplicated_lines", f"{len(lines)} distinctive line(s) occur more often than "
@@ -93,7 +109,7 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang) -> list[ApplyWarn
     lines = damage.diff_prefixes(orig, snip_raw, out)
     if lines:
         found.append(ApplyWarning("diff_prefix", f"{len(lines)} line(s) carry diff syntax (+/- prefixes, @@)", lines))
-    if error_lines(merged, lang) is None and damage.unbalanced(original, merged, lang):
+    if damage.unbalanced(original, merged, lang):
         found.append(ApplyWarning("unbalanced", "brackets that balance in the original do not in the output"))
     return found
 
