@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from .apply_request import DEFAULT_MODE, MODES
-from .deterministic import apply_deterministic
+from .deterministic import prepare, settle
 
 EXIT_BAD_INPUT = 2
 
@@ -81,7 +81,7 @@ def cmd_apply(args) -> int:
                            args.max_tokens, args.mode, args.windowing, args.constrain_lines, args.stop_loops)
     try:
         request.check()  # fail on bad input before spending seconds on loading the model
-        result = apply_deterministic(request) if args.mode == "deterministic" else _load_applier(args, config).apply(request)
+        result = _answer(args, request, config)
     except (FileNotFoundError, ValueError) as e:  # bad input (ApplyError), model or config problems
         print(f"fastapply: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -97,6 +97,15 @@ def cmd_apply(args) -> int:
     for w in result.warnings:
         print(f"warning: {w.code}: {w.message}", file=sys.stderr)
     return 0
+
+
+def _answer(args, request, config):
+    """The merge's answer when the mode takes it (loading no model), else the model's."""
+    if args.mode != "model":
+        settled = settle(request, prepare(request))  # deterministic mode: raises NotConfident rather than guess
+        if settled is not None:
+            return settled
+    return _load_applier(args, config).apply(request)
 
 
 def _load_applier(args, config):

@@ -46,6 +46,15 @@ def test_default_mode_auto_uses_the_confident_deterministic_merge(files, tiny_mo
     assert result["mode_used"] == "deterministic" and result["merged"] == ORIGINAL.replace("a - b", "b - a")
 
 
+def test_auto_mode_loads_no_model_when_the_merge_answers(files, capsys):
+    o, s = files
+    # A model path that does not exist: loading it would fail, so success means it was never loaded.
+    assert main(["apply", str(o), str(s), "--model", "/nonexistent/model"]) == 0
+    out = capsys.readouterr()
+    assert out.out == ORIGINAL.replace("a - b", "b - a")
+    assert "[deterministic] deterministic merge answered (no model pass)" in out.err and "0 passes" not in out.err
+
+
 def test_deterministic_mode_needs_no_model(files, capsys):
     o, s = files
     assert main(["apply", str(o), str(s), "--mode", "deterministic"]) == 0
@@ -97,5 +106,5 @@ def test_deterministic_not_confident_is_an_error(files, tmp_path, capsys):
 
 def test_unknown_model_path(files, capsys):
     o, s = files
-    assert main(["apply", str(o), str(s), "--model", "/no/such/model"]) == 2
+    assert main(["apply", str(o), str(s), "--model", "/no/such/model", "--mode", "model"]) == 2
     assert "neither" in capsys.readouterr().err
