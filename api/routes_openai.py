@@ -39,12 +39,20 @@ _INSTRUCTION = re.compile(r"<instruction>(.*?)</instruction>", re.DOTALL)
 
 
 def parse_apply_message(text: str) -> tuple[str, str, str] | None:
-    """(instruction, code, update) from a Morph/Relace apply message; None when it is not one."""
-    match = _APPLY.search(text)
+    """(instruction, code, update) from a Morph/Relace apply message; None when it is not one.
+
+    An instruction that comes first ends before the code is looked for: it may itself mention
+    ``<code>`` (Morph's large-file protocol note does).
+    """
+    instruction = _INSTRUCTION.search(text)
+    first_code = text.find("<code>")
+    if instruction is not None and (first_code < 0 or instruction.start() < first_code):
+        match, told = _APPLY.search(text, instruction.end()), instruction.group(1).strip()
+    else:
+        match, told = _APPLY.search(text), ""
     if match is None:
         return None
-    instruction = _INSTRUCTION.search(text, 0, match.start())
-    return (instruction.group(1).strip() if instruction else ""), match.group(1), match.group(2)
+    return told, match.group(1), match.group(2)
 
 
 def check_model(service: Service, name: str) -> None:
