@@ -45,7 +45,12 @@ class Alignment:
 
 def align(chunk: list[str], original: list[str], lo: int, hi: int,
           counts: Counter | None = None) -> Alignment:
-    """Align chunk lines to original[lo:hi] (chunk and original are lists of raw lines)."""
+    """Align chunk lines to original[lo:hi] (chunk and original are lists of raw lines).
+
+    Two matchers propose blocks: difflib's longest matches, and patience anchoring on unique
+    lines. Where they disagree, the alignment that deletes fewer original lines the chunk never
+    shows wins (ties: difflib's); new code that resembles old code misleads each in other cases.
+    """
     chunk_idx = [i for i, line in enumerate(chunk) if line.strip()]
     orig_idx = [i for i in range(lo, hi) if original[i].strip()]
     chunk_norm = [norm(chunk[i]) for i in chunk_idx]
@@ -55,11 +60,20 @@ def align(chunk: list[str], original: list[str], lo: int, hi: int,
     if counts is None:
         counts = Counter(orig_norm)
     matcher = difflib.SequenceMatcher(None, orig_norm, chunk_norm, autojunk=False)
-    blocks = [b for b in matcher.get_matching_blocks() if b.size]
+    longest = [b for b in matcher.get_matching_blocks() if b.size]
+    patience = patience_blocks(orig_norm, chunk_norm)
+    candidates = [longest] if patience == longest else [longest, patience]
+    results = [_from_blocks(blocks, chunk, original, chunk_idx, orig_idx, chunk_norm, orig_norm, counts)
+               for blocks in candidates]
+    return min(results, key=lambda r: (r[1], results.index(r)))[0]
+
+
+def _from_blocks(blocks, chunk, original, chunk_idx, orig_idx, chunk_norm, orig_norm, counts):
+    """(Alignment, original lines it deletes unshown) from one matcher's blocks."""
     strong = [_is_strong(orig_norm, b, counts) for b in blocks]
     if not any(strong):
         pairs = [(chunk_idx[b.b + k], orig_idx[b.a + k]) for b in blocks for k in range(b.size)]
-        return Alignment(pairs, ambiguous=True, weak=True) if pairs else Alignment()
+        return (Alignment(pairs, ambiguous=True, weak=True) if pairs else Alignment()), len(orig_norm)
     cluster, ambiguous = _best_cluster(blocks, strong, orig_idx)
     indent = _IndentCheck([chunk[i] for i in chunk_idx], [original[i] for i in orig_idx])
     kept = _with_nearby_weak_blocks(blocks, strong, cluster, orig_norm, indent)
@@ -68,7 +82,84 @@ def align(chunk: list[str], original: list[str], lo: int, hi: int,
     crossing = _crossing(chunk_norm, orig_norm, kept, counts)
     if not ambiguous:
         ambiguous = crossing or _occurs_elsewhere(orig_norm, blocks, kept, counts)
-    return Alignment(pairs, ambiguous=ambiguous, crossing=crossing)
+    return Alignment(pairs, ambiguous=ambiguous, crossing=crossing), len(_unshown(chunk_norm, orig_norm, kept))
+
+
+def _unshown(chunk_norm, orig_norm, kept) -> list[int]:
+    """Original lines (non-blank indices) inside the kept span that are neither matched nor shown."""
+    matched = {b.a + k for b in kept for k in range(b.size)}
+    shown = set(chunk_norm)
+    lo, hi = kept[0].a, kept[-1].a + kept[-1].size
+    return [i for i in range(lo, hi) if i not in matched and orig_norm[i] not in shown]
+
+
+def _lis(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Longest run of (chunk, original) pairs increasing in both, pairs given in chunk order."""
+    tails: list[int] = []  # tails[k]: index into pairs of the smallest end of a run of length k+1
+    parent: list[int | None] = []
+    for i, (_, o) in enumerate(pairs):
+        lo, hi = 0, len(tails)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if pairs[tails[mid]][1] < o:
+                lo = mid + 1
+            else:
+                hi = mid
+        parent.append(tails[lo - 1] if lo else None)
+        if lo == len(tails):
+            tails.append(i)
+        else:
+            tails[lo] = i
+    run, i = [], tails[-1] if tails else None
+    while i is not None:
+        run.append(pairs[i])
+        i = parent[i]
+    return run[::-1]
+
+
+def patience_blocks(orig_norm: list[str], chunk_norm: list[str], reach: int = 3) -> list[difflib.Match]:
+    """Matching blocks (as difflib's) anchored on lines unique to both sides first.
+
+    difflib's longest-match search lets new code that resembles a later part of the file ("{",
+    "return NULL;", "}") outweigh the one line of context that really anchors the chunk. Lines that
+    occur once in the chunk and once in the original, in increasing order, are paired first
+    (patience diff); difflib then fills each gap between two such anchors on its own, and matches
+    the chunk's lines before the first (after the last) anchor only against the original right
+    above (below) it, as wide as those lines plus `reach`.
+    """
+    in_orig, in_chunk = Counter(orig_norm), Counter(chunk_norm)
+    where = {line: i for i, line in enumerate(orig_norm) if in_orig[line] == 1}
+    unique = [(j, where[line]) for j, line in enumerate(chunk_norm)
+              if in_chunk[line] == 1 and line in where and is_distinctive(line)]
+    anchors = _lis(unique)
+    blocks: list[tuple[int, int]] = []  # (original index, chunk index) of each matched line
+    prev_a = prev_b = 0
+    for n, (b, a) in enumerate(anchors + [(len(chunk_norm), len(orig_norm))]):
+        if anchors and n == 0:  # lines before the first anchor: the context right above it
+            prev_a = max(0, a - b - reach)
+        if anchors and n == len(anchors):  # lines after the last anchor: the context right below it
+            a = min(a, prev_a + (b - prev_b) + reach)
+        if anchors and n == 0:  # matched backwards from the anchor: the nearest copy of a line wins
+            rev_a, rev_b = orig_norm[prev_a:a][::-1], chunk_norm[prev_b:b][::-1]
+            matcher = difflib.SequenceMatcher(None, rev_a, rev_b, autojunk=False)
+            for m in matcher.get_matching_blocks():
+                blocks.extend((a - 1 - (m.a + k), b - 1 - (m.b + k)) for k in range(m.size))
+            blocks.sort()
+        else:
+            matcher = difflib.SequenceMatcher(None, orig_norm[prev_a:a], chunk_norm[prev_b:b], autojunk=False)
+            for m in matcher.get_matching_blocks():
+                blocks.extend((prev_a + m.a + k, prev_b + m.b + k) for k in range(m.size))
+        if b < len(chunk_norm):
+            blocks.append((a, b))
+        prev_a, prev_b = a + 1, b + 1
+    merged: list[difflib.Match] = []
+    for a, b in blocks:
+        last = merged[-1] if merged else None
+        if last and last.a + last.size == a and last.b + last.size == b:
+            merged[-1] = difflib.Match(last.a, last.b, last.size + 1)
+        else:
+            merged.append(difflib.Match(a, b, 1))
+    return merged
 
 
 def _is_strong(orig_norm: list[str], block, counts: Counter) -> bool:
@@ -241,8 +332,7 @@ def _crossing(chunk_norm, orig_norm, kept, counts: Counter) -> bool:
                   for j, line in enumerate(chunk_norm))
     if not skipped:
         return False
-    shown = set(chunk_norm)
-    unshown = [i for i in range(lo, hi) if i not in matched_orig and orig_norm[i] not in shown]
+    unshown = _unshown(chunk_norm, orig_norm, kept)
     longest = run = 0
     for prev, i in zip([None] + unshown, unshown):
         run = run + 1 if prev == i - 1 else 1
