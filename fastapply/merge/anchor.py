@@ -207,9 +207,11 @@ def _near(orig_gap: int, chunk_gap: int, block, orig_norm, reach: int = 3) -> bo
     """
     if not any(_ALNUM.search(line) for line in orig_norm[block.a:block.a + block.size]):
         # A lone "}" fits the end of any block: only right after the edge (lines appended to
-        # a block) or after a one-line edit; a run of braces also across a same-size edit.
+        # a block) or after a one-line edit (lines may be added after it); a run of braces also
+        # across a same-size edit.
         same_size_edit = orig_gap == chunk_gap <= (reach if block.size >= 2 else 1)
-        return (orig_gap == 0 and chunk_gap <= reach) or same_size_edit
+        one_line_edit = orig_gap == 1 and chunk_gap <= reach  # a last line edited, lines added after it
+        return (orig_gap == 0 and chunk_gap <= reach) or same_size_edit or one_line_edit
     return orig_gap == 0 or (chunk_gap <= reach and orig_gap <= reach)
 
 

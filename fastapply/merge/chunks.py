@@ -112,9 +112,12 @@ def _indent_block_end(lines, header, language, closed_after) -> int | None:
     return last if closed_after else None
 
 
+_CLOSER = re.compile(r"[\s)}\];,]*|\s*(end|fi|done|esac|endif|end\)|end;|end,)\s*")
+
+
 def closing_only(lines: list[str]) -> bool:
-    """True for chunks such as "}" or "};" that only close brackets."""
-    return all(re.fullmatch(r"[\s)}\];,]*", line) for line in lines)
+    """True for chunks such as "}", "};" or "end" that only close blocks."""
+    return all(_CLOSER.fullmatch(line) for line in lines)
 
 
 def reindent(lines: list[str], pairs: list[tuple[int, int]], original: list[str],

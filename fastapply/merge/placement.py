@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from fastapply.merge.anchor import Alignment, align, is_distinctive, line_similarity, norm
-from fastapply.merge.chunks import Chunk, block_end
+from fastapply.merge.chunks import Chunk, block_end, closing_only
 from fastapply.merge.syntax import Definition
 
 FUZZY_EDGE = 0.75  # similarity for pairing an edited line at a chunk's edge with its old form
@@ -102,12 +102,12 @@ def pin_edges(chunk: Chunk, pairs, original: list[str], first: bool, last: bool,
 UNSHOWN_PIN = 3  # distinctive original lines a pin to the file's start/end may swallow unshown
 
 
-def _few_unshown(lines: list[str], original: list[str], lo: int, hi: int) -> bool:
+def _few_unshown(lines: list[str], original: list[str], lo: int, hi: int, allowed: int = UNSHOWN_PIN) -> bool:
     """Whether original[lo:hi] holds at most UNSHOWN_PIN distinctive lines the chunk does not show:
     tying a chunk's edge to the file's edge must not delete code the snippet never mentions."""
     shown = {norm(line) for line in lines}
     unshown = [i for i in range(lo, hi) if is_distinctive(norm(original[i])) and norm(original[i]) not in shown]
-    return len(unshown) <= UNSHOWN_PIN
+    return len(unshown) <= allowed
 
 
 def _same_ending(lines: list[str], original: list[str], nonblank: list[int]) -> bool:
@@ -169,6 +169,7 @@ def place_chunk(chunk: Chunk, original: list[str], lo: int, defs: list[Definitio
         pairs, replaced = extend_definitions(chunk, pairs, [d for d in defs if d.start >= lo], language)
     unpinned = pairs
     pairs = pin_edges(chunk, pairs, original, first, last, lo)
+    pairs = pair_leading_closers(chunk, pairs, original, lo)
     if not pairs:  # only short common lines matched (or nothing): the caller decides
         return Alignment(alignment.pairs, ambiguous=True, weak=alignment.weak), replaced
     # Tied to the file's start or end: the position is certain even if the lines are common.
@@ -177,6 +178,30 @@ def place_chunk(chunk: Chunk, original: list[str], lo: int, defs: list[Definitio
     # that one pairs the chunk's lines out of order, so the span itself is wrong.
     ambiguous = alignment.crossing or (alignment.ambiguous and not replaced and not pinned_only)
     return Alignment(pairs, ambiguous=ambiguous, crossing=alignment.crossing), replaced
+
+
+def pair_leading_closers(chunk: Chunk, pairs, original: list[str], lo: int):
+    """Pair the closing lines that open a chunk right after a marker ("};" ending the body the
+    marker elided) with the nearest such lines of the original above the chunk's first anchor,
+    indentation included, below the previous chunk."""
+    if not chunk.marker_before or not pairs:
+        return pairs
+    lead = []
+    for c, line in enumerate(chunk.lines):
+        if c >= pairs[0][0] or not line.strip():
+            break
+        if not closing_only([line]):
+            break
+        lead.append(c)
+    if not lead:
+        return pairs
+    want = [chunk.lines[c].rstrip() for c in lead]
+    for o in range(pairs[0][1] - len(lead), lo - 1, -1):  # the nearest: no unshown code swallowed
+        if [original[o + k].rstrip() for k in range(len(lead))] == want:
+            if not _few_unshown(chunk.lines, original, o + len(lead), pairs[0][1], allowed=0):
+                return pairs  # pairing there would delete code the chunk never shows
+            return _monotonic([(c, o + k) for k, c in enumerate(lead)] + pairs)
+    return pairs
 
 
 def same_text(a: list[str], b: list[str]) -> bool:
