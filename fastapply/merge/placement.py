@@ -162,6 +162,10 @@ def place_chunk(chunk: Chunk, original: list[str], lo: int, defs: list[Definitio
                 language: str | None, first: bool, last: bool) -> tuple[Alignment, list[Definition]]:
     """Alignment of one chunk against original[lo:], refined by definitions and edges."""
     alignment = align(chunk.lines, original, lo, len(original))
+    if not alignment.pairs or alignment.weak:
+        changed = pair_changed_lines(chunk, original, lo)
+        if changed:  # only edited lines, each the unique new form of one original line
+            return Alignment(changed), []
     pairs = alignment.pairs if not alignment.weak else []
     pairs = pair_renamed_headers(chunk, pairs, defs, original, lo)
     replaced: list[Definition] = []
@@ -178,6 +182,52 @@ def place_chunk(chunk: Chunk, original: list[str], lo: int, defs: list[Definitio
     # that one pairs the chunk's lines out of order, so the span itself is wrong.
     ambiguous = alignment.crossing or (alignment.ambiguous and not replaced and not pinned_only)
     return Alignment(pairs, ambiguous=ambiguous, crossing=alignment.crossing), replaced
+
+
+_KEY_END = re.compile(r"[=:{(,]")
+MIN_KEY = 8  # characters a changed line must share with its old form, up to its "key" punctuation
+
+
+def _shared_prefix(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def pair_changed_lines(chunk: Chunk, original: list[str], lo: int) -> list[tuple[int, int]]:
+    """Pairs for a chunk of edited lines shown without context (``timeout = 30`` for ``timeout =
+    10``): each line must equal an original line at or after `lo`, or share with exactly one such
+    line a prefix that runs past its key punctuation (``=``, ``:``, ``{``, ``(``, ``,``), in file
+    order. [] when any line does not, so that new code is never read as an edit.
+    """
+    normed = [(i, norm(original[i])) for i in range(lo, len(original)) if original[i].strip()]
+    pairs: list[tuple[int, int]] = []
+    last = lo - 1
+    for c, line in enumerate(chunk.lines):
+        key = norm(line)
+        if not key:
+            continue
+        exact = [i for i, text in normed if text == key and i > last]
+        if exact:
+            pairs.append((c, exact[0]))
+            last = exact[0]
+            continue
+        scored = [(_shared_prefix(key, text), i) for i, text in normed if i > last]
+        best = max((n for n, _ in scored), default=0)
+        match = _KEY_END.search(key)
+        if not match or best < max(MIN_KEY, match.end()):
+            return []
+        hits = [i for n, i in scored if n == best]
+        if len(hits) != 1:
+            return []
+        pairs.append((c, hits[0]))
+        last = hits[0]
+    if not pairs or pairs[-1][1] - pairs[0][1] > 2 * len(pairs):
+        return []  # scattered over the file: not one edited run
+    return pairs
 
 
 def pair_leading_closers(chunk: Chunk, pairs, original: list[str], lo: int):
