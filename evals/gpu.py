@@ -3,21 +3,26 @@
 On the device, in one process and on the same prompt: plain greedy (HF ``generate``), HF prompt
 lookup, and fastapply at several k on the 1,000-token copy case with the model's own greedy output as
 draft; then N identical-length requests at once (concurrency 1..32) through one engine, which
-verifies all rows in one forward per pass. Reports tok/s, ratios to plain greedy measured in the
-same run, passes, tokens per pass, and the token agreement of our output with HF greedy (in bf16 the
-two can differ where near-ties flip: reported, not asserted).
+verifies all rows in one forward per pass. With ``--data``, the same on dev cases (drafts as the
+applier builds them) and a mixed batch of them. Reports tok/s, ratios to plain greedy measured in
+the same run, passes, tokens per pass, p50/p95 request latency, and the token agreement of our
+output with HF greedy (in bf16 the two can differ where near-ties flip: reported, not asserted).
 
     fastapply bench gpu                         # on a CUDA machine: bf16, k=16/64/128, conc. 1..32
     fastapply bench gpu --runners static,varlen  # CUDA graph vs eager varlen passes, same run
+    fastapply bench gpu --data ../shared/bench/dev.jsonl --cases 16 --json runs/gpu.json
     fastapply bench gpu --device cpu --copy-tokens 64 --concurrency 1,2 --ks 16   # smoke run
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import sys
+import time
+from pathlib import Path
 
 from .baselines import hf_generate
-from .speed import copy_case, run_engine
 
 
 def agreement(a: list[int], b: list[int]) -> float:
@@ -31,69 +36,196 @@ def agreement(a: list[int], b: list[int]) -> float:
     return same / n
 
 
-def main(argv=None) -> int:
+def _sync(device) -> None:
+    import torch
+
+    if str(device).startswith("cuda"):
+        torch.cuda.synchronize()
+
+
+class _VocabOnce:
+    """The tokenizer with ``get_vocab`` computed once: the engine looks up its stop tokens there at
+    construction (~0.2 s for a 49k-token vocabulary), and the benchmark builds an engine per run."""
+
+    def __init__(self, tokenizer):
+        self._tokenizer, self._vocab = tokenizer, None
+
+    def get_vocab(self):
+        if self._vocab is None:
+            self._vocab = self._tokenizer.get_vocab()
+        return self._vocab
+
+    def __getattr__(self, name):
+        return getattr(self._tokenizer, name)
+
+
+_vocab_once: dict[int, tuple[object, _VocabOnce]] = {}
+
+
+def run_batch(model, tokenizer, config, requests, k: int, runner: str = "auto"):
+    """``requests`` = [(prompt ids, references, max new tokens)] at once through one engine; returns
+    (sequences, seconds, engine passes). The engine (and a static runner's CUDA graph) is built
+    before the clock starts; static slots are sized to the longest request, no more."""
+    from fastapply.engine import Engine
+    from fastapply.sequence import GenerationRequest
+
+    if not isinstance(tokenizer, _VocabOnce):
+        tokenizer = _vocab_once.setdefault(id(tokenizer), (tokenizer, _VocabOnce(tokenizer)))[1]
+    need = max(len(p) + n + k + 1 for p, _, n in requests)
+    config = dataclasses.replace(config, k=k, max_batch=len(requests), runner=runner, slot_len=max(need, k + 2),
+                                 max_kv_tokens=max(config.max_kv_tokens, len(requests) * need))
+    engine = Engine(model, tokenizer, config)
+    device = engine.runner.device
+    _sync(device)
+    start = time.perf_counter()
+    seqs = [engine.add(GenerationRequest(p, refs, max_new_tokens=n)) for p, refs, n in requests]
+    while engine.has_work():
+        engine.step()
+    _sync(device)
+    return seqs, time.perf_counter() - start, engine.total_passes
+
+
+def single_stream(model, tokenizer, config, prompt, n, ks, runners, prompt_lookup=10, refs=None,
+                  case="copy-own") -> tuple[list[dict], list[int]]:
+    """HF greedy, HF prompt lookup, our plain greedy and ours at each (k, runner) on one prompt; rows
+    and our plain greedy output. ``refs`` None: the draft is that output (acceptance under control)."""
+    device = next(model.parameters()).device
+    hf_generate(model, tokenizer, prompt, 8)  # warm-up (kernels, allocator)
+    greedy, greedy_s = hf_generate(model, tokenizer, prompt, n)
+    lookup, lookup_s = hf_generate(model, tokenizer, prompt, n, prompt_lookup=prompt_lookup)
+    seqs, plain_s, _ = run_batch(model, tokenizer, config, [(prompt, [], n)], 0)
+    plain = seqs[0].output
+    rows = []
+
+    def row(method, k, runner, tokens, seconds, stats=None):
+        rows.append({"case": case, "method": method, "k": k, "runner": runner, "tokens": len(tokens),
+                     "seconds": round(seconds, 4), "tok_s": round(len(tokens) / seconds, 1),
+                     "x_hf_greedy": round(greedy_s / seconds * len(tokens) / max(len(greedy), 1), 3),
+                     "x_hf_lookup": round(lookup_s / seconds * len(tokens) / max(len(lookup), 1), 3),
+                     "passes": stats.passes if stats else None,
+                     "tokens_per_pass": round(stats.tokens_per_pass, 2) if stats else None,
+                     "agreement": round(agreement(tokens, greedy), 4)})
+
+    row("HF generate greedy", None, None, greedy, greedy_s)
+    row(f"HF prompt lookup ({prompt_lookup})", None, None, lookup, lookup_s)
+    row("fastapply plain (k=0)", 0, config.runner_for(device), plain, plain_s, seqs[0].stats)
+    for k in ks:
+        for runner in runners:
+            seqs, s, _ = run_batch(model, tokenizer, config, [(prompt, [plain] if refs is None else refs, n)], k,
+                                   runner)
+            label = config.runner_for(device) if runner == "auto" else runner
+            row(f"fastapply k={k} ({label})", k, label, seqs[0].output, s, seqs[0].stats)
+    return rows, plain
+
+
+def concurrency(model, tokenizer, config, requests, k, levels, case="copy-own") -> list[dict]:
+    """Aggregate tok/s and request latency with c requests in flight (``requests`` cycled to c)."""
+    rows, base = [], None
+    for c in levels:
+        batch = [requests[i % len(requests)] for i in range(c)]
+        seqs, s, passes = run_batch(model, tokenizer, config, batch, k)
+        tokens = sum(len(q.output) for q in seqs)
+        latencies = sorted(q.stats.latency_ms for q in seqs)
+        rate = tokens / s
+        base = base or rate
+        rows.append({"case": case, "concurrency": c, "k": k, "tokens": tokens, "seconds": round(s, 4),
+                     "aggregate_tok_s": round(rate, 1), "x_concurrency_1": round(rate / base, 2),
+                     "engine_passes": passes, "tokens_per_pass_per_row": round(tokens / max(
+                         sum(q.stats.passes for q in seqs), 1), 1),
+                     "p50_ms": round(_percentile(latencies, 50), 1), "p95_ms": round(_percentile(latencies, 95), 1)})
+    return rows
+
+
+def _percentile(values: list[float], q: float) -> float:
+    from .metrics import percentile
+
+    return percentile(values, q)
+
+
+def dev_requests(applier, data: str, cases: int, every: int, max_tokens: int) -> list[tuple[str, list, list, int]]:
+    """(case id, prompt ids, references, max new tokens) of the first window of dev cases, as the
+    applier plans them in model mode (cases it cannot plan are left out)."""
+    from fastapply.apply_request import ApplyError, ApplyRequest
+
+    from .dataset import load_cases
+
+    out = []
+    for case in load_cases(data)[0][::max(every, 1)][:cases]:
+        try:
+            plan = applier.plan(ApplyRequest(case.original, case.snippet, case.instruction, case.language,
+                                             mode="model"))
+        except ApplyError:
+            continue
+        first = plan.requests[0]
+        out.append((case.id, first.prompt_ids, first.references, min(max_tokens, first.max_new_tokens)))
+    return out
+
+
+def run_all(applier, args) -> dict:
+    """Every table of the benchmark, as rows: copy case, concurrency, dev cases, dev mix."""
+    from .speed import copy_case
+
+    model, tokenizer, config = applier.engine.model, applier.tokenizer, applier.engine.config
+    prompt, _ = copy_case(applier, args.copy_tokens)
+    n, k_conc = args.copy_tokens, (64 if 64 in args.ks else args.ks[-1])
+    result = {}
+    result["copy"], own = single_stream(model, tokenizer, config, prompt, n, args.ks, args.runners,
+                                        args.prompt_lookup)
+    result["concurrency"] = concurrency(model, tokenizer, config, [(prompt, [own], n)], k_conc, args.levels)
+    if args.data:
+        result["dev"] = []
+        reqs = dev_requests(applier, args.data, args.cases, args.every, args.dev_tokens)
+        for case_id, p, refs, m in reqs:
+            result["dev"] += single_stream(model, tokenizer, config, p, m, [k_conc], args.runners,
+                                           args.prompt_lookup, refs=refs, case=case_id)[0]
+        if reqs:
+            result["dev_concurrency"] = concurrency(model, tokenizer, config, [(p, r, m) for _, p, r, m in reqs],
+                                                    k_conc, args.levels, case="dev mix")
+    return result
+
+
+def parse_args(argv=None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="fastapply bench gpu", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--model")
     p.add_argument("--device")
     p.add_argument("--dtype")
+    p.add_argument("--adapter")
     p.add_argument("--ks", default="16,64,128")
     p.add_argument("--concurrency", default="1,2,4,8,16,32")
     p.add_argument("--copy-tokens", type=int, default=1000)
     p.add_argument("--prompt-lookup", type=int, default=10)
     p.add_argument("--runners", default="auto",
                    help="engine runners to time at each k: auto (static + CUDA graph on CUDA), static, varlen")
+    p.add_argument("--data", help="dev set JSONL: also time dev cases (first window of each) and a mix of them")
+    p.add_argument("--cases", type=int, default=16)
+    p.add_argument("--every", type=int, default=1)
+    p.add_argument("--dev-tokens", type=int, default=256, help="most output tokens per dev case")
+    p.add_argument("--json", help="write every table's rows here")
     args = p.parse_args(argv)
     try:
-        ks = [int(x) for x in args.ks.split(",")]
-        levels = [int(x) for x in args.concurrency.split(",")]
+        args.ks = [int(x) for x in args.ks.split(",")]
+        args.levels = [int(x) for x in args.concurrency.split(",")]
     except ValueError:
         p.error("--ks and --concurrency take comma-separated integers")
-    runners = args.runners.split(",")
-    if not set(runners) <= {"auto", "static", "varlen"}:
+    args.runners = args.runners.split(",")
+    if not set(args.runners) <= {"auto", "static", "varlen"}:
         p.error("--runners takes auto, static and/or varlen")
+    return args
+
+
+def main(argv=None) -> int:
     from fastapply.applier import Applier
 
-    applier = Applier.load(args.model, args.device, args.dtype)
-    model, tokenizer = applier.engine.model, applier.tokenizer
-    device = applier.engine.runner.device
-    name = getattr(model.config, "name_or_path", "") or "default"
-    if str(device).startswith("cuda"):
-        import torch
+    from .gpu_tables import device_label, render_tables
 
-        name += f" on {torch.cuda.get_device_name()}"
-    print(f"# fastapply bench gpu: {name}, {applier.engine.runner.dtype}\n")
-    prompt, _ = copy_case(applier, args.copy_tokens)
-    n = args.copy_tokens
-    hf_generate(model, tokenizer, prompt, 8)  # warm-up (kernels, allocator)
-    greedy, greedy_s = hf_generate(model, tokenizer, prompt, n)
-    lookup, lookup_s = hf_generate(model, tokenizer, prompt, n, prompt_lookup=args.prompt_lookup)
-    plain_seqs, plain_s, _ = run_engine(applier, prompt, [], 0, n)
-    plain = plain_seqs[0].output
-    rows = [("HF generate greedy", "-", len(greedy), greedy_s, "-", "-", agreement(greedy, greedy)),
-            (f"HF prompt lookup ({args.prompt_lookup})", "-", len(lookup), lookup_s, "-", "-", agreement(lookup, greedy)),
-            ("fastapply plain (k=0)", 0, len(plain), plain_s, len(plain), 1.0, agreement(plain, greedy))]
-    for k in ks:
-        for runner in runners:
-            seqs, s, _ = run_engine(applier, prompt, [plain], k, n, runner=runner)
-            st = seqs[0].stats
-            label = applier.engine.config.runner_for(device.type) if runner == "auto" else runner
-            rows.append((f"fastapply k={k} ({label})", k, len(seqs[0].output), s, st.passes,
-                         round(st.tokens_per_pass, 1), agreement(seqs[0].output, greedy)))
-    print("| method | k | tokens | tok/s | × HF greedy | × HF prompt lookup | passes | tokens/pass | agreement with HF greedy |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for method, k, tokens, s, passes, tpp, agree in rows:
-        print(f"| {method} | {k} | {tokens} | {tokens / s:.0f} | {greedy_s / s * tokens / max(len(greedy), 1):.2f} | "
-              f"{lookup_s / s * tokens / max(len(lookup), 1):.2f} | {passes} | {tpp} | {agree:.1%} |")
-    k = 64 if 64 in ks else ks[-1]
-    print(f"\nConcurrency (k={k}, draft = own output, one engine, one forward per pass for all rows):\n")
-    print("| concurrency | aggregate tok/s | × concurrency 1 | engine passes | tokens/pass per row |\n|---|---|---|---|---|")
-    base = None
-    for c in levels:
-        seqs, s, passes = run_engine(applier, prompt, [plain], k, n, copies=c)
-        rate = sum(len(q.output) for q in seqs) / s
-        base = base or rate
-        print(f"| {c} | {rate:.0f} | {rate / base:.2f} | {passes} | {len(seqs[0].output) / max(seqs[0].stats.passes, 1):.1f} |")
+    args = parse_args(argv)
+    applier = Applier.load(args.model, args.device, args.dtype, adapter=args.adapter)
+    print(f"# fastapply bench gpu: {device_label(applier.engine.model)}\n")
+    result = run_all(applier, args)
+    print(render_tables(result))
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=1))
     return 0
 
 
