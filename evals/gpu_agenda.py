@@ -1,0 +1,238 @@
+"""The GPU agenda: each step one command on a leased GPU machine, resumable, results under one folder.
+
+    python3 evals/gpu_boot.py correctness   # 1. CUDA test subset, fp32/bf16 agreement figures
+    python3 evals/gpu_boot.py speed         # 2. bench gpu on the copy case and dev cases, Qwen-shaped models
+    python3 evals/gpu_boot.py train         # 3. the apply adapter at rank 64 on the prepared windows
+    python3 evals/gpu_boot.py eval          # 4. dev set, model and auto mode, new vs shipped adapter
+    python3 evals/gpu_boot.py report        #    the Markdown report again (every step writes it)
+
+``gpu_boot.py`` readies the machine and runs this module; here directly (CPU dry run, a report of
+returned results, rebuilding the returned adapter):
+
+    python -m fastapply.evals.gpu_agenda STEP --state DIR --out DIR [options]
+    python -m fastapply.evals.gpu_agenda report --state DIR          # DIR/results = returned folders
+    python -m fastapply.evals.gpu_agenda join-adapter RESULTS/3-train/adapter DEST
+
+Every step keeps to ``--budget-s`` (each part checks the time left before it starts), marks finished
+parts done so that running it again continues instead of repeating, and copies what it writes to
+``--out`` as it goes.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+from pathlib import Path
+from types import SimpleNamespace
+
+from .gpu_results import Budget, Results, environment, now
+
+CORRECTNESS, SPEED = "1-correctness", "2-speed"
+BUDGET_S = {"correctness": 180, "speed": 450, "train": 390, "eval": 300, "report": 60}
+REPO = Path(__file__).resolve().parent.parent
+
+
+def correctness_step(res: Results, budget: Budget, args) -> dict:
+    from .gpu_checks import CUDA_TESTS, agreement_rows, run_tests
+
+    out = {}
+    if not res.is_done(CORRECTNESS, "tests"):
+        started = time.perf_counter()
+        tests = args.tests.split(",") if args.tests else CUDA_TESTS
+        summary = run_tests(tests, res.dir(CORRECTNESS) / "junit.xml", budget.left() - 60)
+        res.write_json(CORRECTNESS, "tests.json", summary)
+        if summary["returncode"] != "timeout":
+            res.mark_done(CORRECTNESS, "tests", time.perf_counter() - started)
+        out["tests"] = summary
+    if not res.is_done(CORRECTNESS, "agreement") and budget.allows(30):
+        started = time.perf_counter()
+        rows = agreement_rows(args.device or _device(), args.agreement_tokens, args.agreement_prompts)
+        res.write_json(CORRECTNESS, "agreement.json", rows)
+        res.mark_done(CORRECTNESS, "agreement", time.perf_counter() - started)
+        out["agreement"] = rows
+    return out
+
+
+def speed_step(res: Results, budget: Budget, args) -> dict:
+    import torch
+
+    from fastapply.applier import Applier
+
+    from .gpu import run_all
+    from .gpu_shapes import bench_shape
+    from .gpu_tables import device_label
+    from .speed import copy_case
+
+    applier = Applier.load(args.model, args.device, args.dtype)  # the GGUF is converted here, once
+    ks, levels = _ints(args.ks), _ints(args.concurrency)
+    if not res.is_done(SPEED, "bench"):
+        started = time.perf_counter()
+        ns = SimpleNamespace(ks=ks, levels=levels, runners=args.runners.split(","), copy_tokens=args.copy_tokens,
+                             prompt_lookup=10, data=args.data, cases=args.cases, every=args.dev_every,
+                             dev_tokens=args.dev_tokens)
+        result = {"label": device_label(applier.engine.model), **run_all(applier, ns)}
+        res.write_json(SPEED, "bench.json", result)
+        res.mark_done(SPEED, "bench", time.perf_counter() - started)
+    device = str(next(applier.engine.model.parameters()).device)
+    dtype = torch.bfloat16 if device.startswith("cuda") else torch.float32
+    prompt, _ = copy_case(applier, args.shape_prompt_tokens)
+    for shape in filter(None, args.shapes.split(",")):
+        if res.is_done(SPEED, f"shape-{shape}"):
+            continue
+        if not budget.allows(args.shape_reserve_s):
+            res.write_json(SPEED, f"shape-{shape}.json", {"shape": shape, "skipped": "no time left in this command"})
+            continue
+        started = time.perf_counter()
+        result = bench_shape(shape, applier.tokenizer, applier.engine.config, prompt, args.shape_tokens, ks,
+                             args.runners.split(","), _ints(args.shape_concurrency), device, dtype)
+        res.write_json(SPEED, f"shape-{shape}.json", result)
+        res.mark_done(SPEED, f"shape-{shape}", time.perf_counter() - started)
+    return {"done": res.read_json(SPEED, "done.json", {})}
+
+
+def train_step(res, budget, args):
+    from .gpu_training import train_step as run
+
+    return run(res, budget, args)
+
+
+def eval_step(res, budget, args):
+    from .gpu_training import eval_step as run
+
+    return run(res, budget, args)
+
+
+def report_step(res, budget, args):
+    return {}
+
+
+STEPS = {"correctness": correctness_step, "speed": speed_step, "train": train_step, "eval": eval_step,
+         "report": report_step}
+STEP_DIRS = {"correctness": CORRECTNESS, "speed": SPEED, "train": "3-train", "eval": "4-eval", "report": "report"}
+
+
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.split(",") if x.strip()]
+
+
+def _device() -> str:
+    import torch
+
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def run_step(step: str, args) -> int:
+    from .gpu_report import write_report
+
+    state = Path(args.state)
+    res = Results(state, Path(args.out) if args.out else None, args.mirror_s).start()
+    budget = Budget(args.budget_s or BUDGET_S[step])
+    plan = REPO / "gpu-send" / "plan.json"
+    if plan.is_file():
+        (res.root / "plan.json").write_bytes(plan.read_bytes())
+    record = {"step": step, "argv": sys.argv[1:], "started": now()}
+    clock, rc = time.perf_counter(), 0
+    try:
+        if step != "report":
+            record["environment"] = environment()
+        record["result"] = STEPS[step](res, budget, args)
+    except Exception as exc:  # noqa: BLE001 - recorded and returned, the report still gets written
+        record["error"] = "".join(traceback.format_exception(exc))[-4000:]
+        print(record["error"], file=sys.stderr)
+        rc = 1
+    finally:
+        record["seconds"] = round(time.perf_counter() - clock, 1)
+        if step != "report":
+            with (res.dir(STEP_DIRS[step]) / "commands.jsonl").open("a") as fh:
+                fh.write(json.dumps({k: v for k, v in record.items() if k != "result"}, default=str) + "\n")
+        print(f"report: {write_report(res.root)}")
+        res.stop()
+        if res.left_out:
+            print(f"not copied back (over the limits): {res.left_out}", file=sys.stderr)
+    return rc
+
+
+def join_adapter(parts_dir: str, dest: str) -> int:
+    """Rebuild a returned adapter (parts + manifest) into a PEFT folder, checksums checked."""
+    import shutil
+
+    from .gpu_transfer import MANIFEST, join_parts, read_manifests
+
+    src, out = Path(parts_dir), Path(dest)
+    for entry in read_manifests([src / MANIFEST]):
+        join_parts(entry, [src], out / entry["dest"])
+    for name in ("adapter_config.json", "README.md"):
+        if (src / name).is_file():
+            shutil.copy2(src / name, out / name)
+    print(out)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m fastapply.evals.gpu_agenda", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("step", choices=[*STEPS, "join-adapter"])
+    p.add_argument("paths", nargs="*", help="join-adapter: PARTS_DIR DEST")
+    p.add_argument("--state", default="gpu-state")
+    p.add_argument("--out", help="where results are copied as they appear ($OUT on the GPU machine)")
+    p.add_argument("--budget-s", type=float, help=f"seconds for this command (defaults: {BUDGET_S})")
+    p.add_argument("--mirror-s", type=float, default=15.0)
+    g = p.add_argument_group("model and data")
+    g.add_argument("--model", help="default: the embedded SmolLM2 (rebuilt from the carried GGUF)")
+    g.add_argument("--device")
+    g.add_argument("--dtype")
+    g.add_argument("--data", help="dev set (default: STATE/data/dev.jsonl)")
+    g = p.add_argument_group("1. correctness")
+    g.add_argument("--tests", help="comma-separated pytest paths (default: the CUDA subset)")
+    g.add_argument("--agreement-tokens", type=int, default=200)
+    g.add_argument("--agreement-prompts", type=int, default=4)
+    g = p.add_argument_group("2. speed")
+    g.add_argument("--ks", default="16,64,128")
+    g.add_argument("--runners", default="static,varlen", help="static = CUDA graph on CUDA; varlen = eager")
+    g.add_argument("--concurrency", default="1,2,4,8,16,32")
+    g.add_argument("--copy-tokens", type=int, default=1000)
+    g.add_argument("--cases", type=int, default=12)
+    g.add_argument("--dev-every", type=int, default=17, help="every N-th dev case (spread over the sources)")
+    g.add_argument("--dev-tokens", type=int, default=256)
+    g.add_argument("--shapes", default="qwen2.5-coder-1.5b,qwen2.5-coder-7b")
+    g.add_argument("--shape-tokens", type=int, default=256)
+    g.add_argument("--shape-prompt-tokens", type=int, default=1000)
+    g.add_argument("--shape-concurrency", default="1,4,16,32")
+    g.add_argument("--shape-reserve-s", type=float, default=90)
+    g = p.add_argument_group("3. train")
+    g.add_argument("--base", help="base model folder (default: the embedded model)")
+    g.add_argument("--init-adapter", help="default: the shipped adapter")
+    g.add_argument("--rank", type=int, default=64, help="grow the initial adapter to this rank (0: keep)")
+    g.add_argument("--lr", type=float, default=1e-4)
+    g.add_argument("--epochs", type=float, default=1.0)
+    g.add_argument("--max-steps", type=int)
+    g.add_argument("--grad-accum", type=int, default=8)
+    g.add_argument("--max-len", type=int, default=3072)
+    g.add_argument("--edit-weight", type=float, default=3.0)
+    g.add_argument("--save-every", type=int, default=50)
+    g.add_argument("--warmup", type=int, default=20)
+    g = p.add_argument_group("4. eval")
+    g.add_argument("--modes", default="auto,model")
+    g.add_argument("--k", type=int, default=64)
+    g.add_argument("--limit", type=int, help="first N dev cases only")
+    g.add_argument("--every", type=int, default=1, help="every N-th dev case")
+    g.add_argument("--baseline-adapter", help="default: the shipped adapter ('none': the bare model)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.step == "join-adapter":
+        if len(args.paths) != 2:
+            print("join-adapter takes PARTS_DIR DEST", file=sys.stderr)
+            return 2
+        return join_adapter(*args.paths)
+    args.data = args.data or str(Path(args.state) / "data" / "dev.jsonl")
+    args.modes = args.modes.split(",") if isinstance(args.modes, str) else args.modes
+    return run_step(args.step, args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
