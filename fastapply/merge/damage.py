@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 
 from fastapply.merge.anchor import norm
 from fastapply.merge.hunks import is_diff_form
@@ -133,11 +134,22 @@ def unbalanced(original: str, merged: str, lang) -> bool:
     return before == (0, 0, 0) and after != before
 
 
+def snippet_definitions(text: str, lang) -> list:
+    """Definitions in a snippet; methods sent without their class (which parse as nothing at the
+    top level of Java, JavaScript, TypeScript...) are found by parsing them inside a class."""
+    found = definitions(text, lang)
+    if found or lang in ("python", "ruby", "lua", "go", "rust", "c", "bash", None):
+        return found
+    wrapped = definitions("class Snippet {\n" + text + "\n}\n", lang)
+    return [replace(d, start=d.start - 1, header=d.header - 1, end=d.end - 1) for d in wrapped
+            if d.start >= 1 and d.name != "Snippet"]
+
+
 def orphaned_lines(snippet_new: list[str], merged: str, lang) -> tuple[int, ...]:
     """Merged lines (1-based) inside a definition that the snippet wrote out whole, which the
     snippet's version does not have: the old body left behind after the new one (or spliced in)."""
     text = "\n".join(snippet_new)
-    shown = [d for d in definitions(text, lang) if d.end > d.header]
+    shown = [d for d in snippet_definitions(text, lang) if d.end > d.header]
     if not shown:
         return ()
     snip_lines = text.split("\n")

@@ -1,0 +1,71 @@
+"""The checks for plausible-looking damage: each flags its failure and stays quiet on the right file."""
+
+from fastapply.merge import damage, validate
+
+JS = """class Api {
+  get(path) {
+    return fetch(this.base + path);
+  }
+
+  post(path, body) {
+    return fetch(this.base + path, {method: 'POST', body});
+  }
+
+  remove(path) {
+    return fetch(this.base + path, {method: 'DELETE'});
+  }
+}
+"""
+
+
+def codes(original, snippet, merged, language="javascript", **kw):
+    return {w.code for w in validate(original, snippet, merged, language, **kw)}
+
+
+def test_context_inserted_next_to_itself_is_duplicated_lines():
+    snippet = "  post(path, body) {\n    return fetch(this.base + path, {method: 'PUT', body});\n  }\n"
+    right = JS.replace("'POST'", "'PUT'")
+    line = "    return fetch(this.base + path, {method: 'PUT', body});\n"
+    doubled = right.replace(line, line + line)
+    assert "duplicated_lines" not in codes(JS, snippet, right)
+    assert damage.duplicated_lines(JS.splitlines(), snippet.splitlines(), doubled.splitlines(), "javascript")
+
+
+def test_old_body_left_after_a_whole_new_definition_is_orphaned():
+    snippet = "  post(path, body) {\n    return this.send('POST', path, body);\n  }\n"
+    right = JS.replace("    return fetch(this.base + path, {method: 'POST', body});\n",
+                       "    return this.send('POST', path, body);\n")
+    orphaned = JS.replace("    return fetch(this.base + path, {method: 'POST', body});\n",
+                          "    return this.send('POST', path, body);\n"
+                          "    return fetch(this.base + path, {method: 'POST', body});\n")
+    assert "orphaned_lines" not in codes(JS, snippet, right)
+    assert "orphaned_lines" in codes(JS, snippet, orphaned)
+
+
+def test_a_definition_dropped_without_a_word_is_vanished():
+    snippet = "  get(path) {\n    return fetch(this.base + path, {cache: 'no-store'});\n  }\n"
+    merged = JS.replace("fetch(this.base + path);", "fetch(this.base + path, {cache: 'no-store'});")
+    gone = merged.replace("\n  remove(path) {\n    return fetch(this.base + path, {method: 'DELETE'});\n  }\n", "\n")
+    assert "vanished_definition" not in codes(JS, snippet, merged)
+    assert damage.vanished_definitions(JS, snippet.splitlines(), gone, "javascript") == ("remove",)
+    # named by the instruction: an intended deletion
+    assert damage.vanished_definitions(JS, snippet.splitlines(), gone, "javascript", "also remove remove()") == ()
+
+
+def test_body_elided_by_a_marker_must_stay():
+    original = "def load(path):\n    with open(path) as f:\n        return f.read()\n\n\ndef save():\n    pass\n"
+    snippet = "def load(path):\n# ... existing code ...\n\n\ndef save():\n    return None\n"
+    emptied = "def load(path):\n\n\ndef save():\n    return None\n"
+    assert damage.vanished_bodies(original, snippet.splitlines(), emptied, "python")
+
+
+def test_a_removal_the_instruction_asks_for_but_the_output_keeps():
+    assert damage.instruction_not_applied(JS, JS, "Remove the `remove` method") == ("remove",)
+    kept = JS.replace("  remove(path) {\n    return fetch(this.base + path, {method: 'DELETE'});\n  }\n", "")
+    assert damage.instruction_not_applied(JS, kept, "Remove the `remove` method") == ()
+    assert damage.instruction_not_applied(JS, JS, "Add a put_json() helper") == ()
+
+
+def test_unbalanced_brackets():
+    assert damage.unbalanced(JS, JS + "}\n", "javascript")
+    assert not damage.unbalanced(JS, JS.replace("'DELETE'", "'DEL'"), "javascript")
