@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 TORCH ?= torch==2.13.0
 PYTEST_ARGS ?= -m "not slow"
 
-.PHONY: install demo serve test test-all bench-speed bench-load eval clean
+.PHONY: install demo serve test test-all bench-speed bench-load eval clean gpu-prepare
 
 install: $(VENV)/.installed
 
@@ -39,6 +39,12 @@ bench-load: install
 
 eval: install
 	$(BIN)/fastapply eval --data ../shared/bench/dev.jsonl --mode auto
+
+# On CPU, before a GPU lease: wheels, the model in parts and the training windows, one folder per GPU
+# command under gpu-send/ (ignored by git), each under 64 MiB with the working tree. See docs/gpu.md.
+GPU_PREPARE_ARGS ?=
+gpu-prepare: install
+	$(BIN)/python -m fastapply.evals.gpu_prepare --out gpu-send $(GPU_PREPARE_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

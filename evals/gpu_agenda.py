@@ -113,6 +113,23 @@ STEPS = {"correctness": correctness_step, "speed": speed_step, "train": train_st
 STEP_DIRS = {"correctness": CORRECTNESS, "speed": SPEED, "train": "3-train", "eval": "4-eval", "report": "report"}
 
 
+# What a step needs in the state, and which command carries it (when the machine was given back
+# between commands, the state is gone: run the carrying command again first).
+NEEDS = {"speed": ("model", "dev"), "train": ("model", "train"), "eval": ("model", "dev")}
+CARRIED_BY = {"model": "commands 1 and 2 (correctness, speed)", "dev": "command 2 (speed)",
+              "train": "command 3 (train)"}
+
+
+def missing_inputs(step: str, args) -> list[str]:
+    from .gpu_prepare import GGUF_DEST
+
+    state = Path(args.state)
+    paths = {"model": None if args.model or getattr(args, "base", None) else state / GGUF_DEST,
+             "dev": Path(args.data), "train": state / "data" / "train.jsonl"}
+    return [f"{name} (carried by {CARRIED_BY[name]})" for name in NEEDS.get(step, ())
+            if paths[name] is not None and not paths[name].is_file()]
+
+
 def _ints(text: str) -> list[int]:
     return [int(x) for x in text.split(",") if x.strip()]
 
@@ -137,6 +154,9 @@ def run_step(step: str, args) -> int:
     try:
         if step != "report":
             record["environment"] = environment()
+        missing = missing_inputs(step, args)
+        if missing:
+            raise FileNotFoundError(f"not on this machine: {', '.join(missing)}; run those commands first")
         record["result"] = STEPS[step](res, budget, args)
     except Exception as exc:  # noqa: BLE001 - recorded and returned, the report still gets written
         record["error"] = "".join(traceback.format_exception(exc))[-4000:]

