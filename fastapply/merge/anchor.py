@@ -65,7 +65,8 @@ def align(chunk: list[str], original: list[str], lo: int, hi: int,
     candidates = [longest] if patience == longest else [longest, patience]
     results = [_from_blocks(blocks, chunk, original, chunk_idx, orig_idx, chunk_norm, orig_norm, counts)
                for blocks in candidates]
-    return min(results, key=lambda r: (r[1], results.index(r)))[0]
+    # fewest unshown deletions; then the most lines matched; then difflib's
+    return min(results, key=lambda r: (r[1], -len(r[0].pairs), results.index(r)))[0]
 
 
 def _from_blocks(blocks, chunk, original, chunk_idx, orig_idx, chunk_norm, orig_norm, counts):
@@ -78,11 +79,36 @@ def _from_blocks(blocks, chunk, original, chunk_idx, orig_idx, chunk_norm, orig_
     indent = _IndentCheck([chunk[i] for i in chunk_idx], [original[i] for i in orig_idx])
     kept = _with_nearby_weak_blocks(blocks, strong, cluster, orig_norm, indent)
     kept = _extend_locally(chunk_norm, orig_norm, kept, indent)
+    kept = _trim_weak_ends(kept, chunk_norm, orig_norm, counts)
     pairs = [(chunk_idx[b.b + k], orig_idx[b.a + k]) for b in kept for k in range(b.size)]
     crossing = _crossing(chunk_norm, orig_norm, kept, counts)
     if not ambiguous:
         ambiguous = crossing or _occurs_elsewhere(orig_norm, blocks, kept, counts)
     return Alignment(pairs, ambiguous=ambiguous, crossing=crossing), len(_unshown(chunk_norm, orig_norm, kept))
+
+
+def _trim_weak_ends(kept, chunk_norm, orig_norm, counts):
+    """Drop weak blocks at either end that are reached only across a net deletion of unshown,
+    distinctive original lines: a chunk's new doc comment ending in "*/" must not pair with some
+    later comment's "*/" and delete the code in between."""
+    shown = set(chunk_norm)
+
+    def swallows(gap_a: range, gap_b: int) -> bool:
+        # gap_b == 0 is a deletion the chunk shows (the lines on both sides next to each other)
+        unshown = [i for i in gap_a if orig_norm[i] not in shown and is_distinctive(orig_norm[i])]
+        return 0 < gap_b < len(unshown)
+
+    while len(kept) > 1 and not _is_strong(orig_norm, kept[-1], counts):
+        prev, last = kept[-2], kept[-1]
+        if not swallows(range(prev.a + prev.size, last.a), last.b - (prev.b + prev.size)):
+            break
+        kept = kept[:-1]
+    while len(kept) > 1 and not _is_strong(orig_norm, kept[0], counts):
+        first, nxt = kept[0], kept[1]
+        if not swallows(range(first.a + first.size, nxt.a), nxt.b - (first.b + first.size)):
+            break
+        kept = kept[1:]
+    return kept
 
 
 def _unshown(chunk_norm, orig_norm, kept) -> list[int]:

@@ -203,6 +203,8 @@ def pair_changed_lines(chunk: Chunk, original: list[str], lo: int) -> list[tuple
     line a prefix that runs past its key punctuation (``=``, ``:``, ``{``, ``(``, ``,``), in file
     order. [] when any line does not, so that new code is never read as an edit.
     """
+    if closing_only(chunk.lines):
+        return []  # a lone "}" is placed by the block it closes (merge.py), not by text
     normed = [(i, norm(original[i])) for i in range(lo, len(original)) if original[i].strip()]
     pairs: list[tuple[int, int]] = []
     last = lo - 1
