@@ -46,6 +46,11 @@ def group_stats(rows: list[dict]) -> dict:
     stats["tokens_per_pass_right"] = right_tokens / right_passes if right_passes else None
     # Is a warning a useful signal? Share of wrong outputs that were flagged, and of right ones that were.
     stats["warned_when_wrong"] = rate(bool(r.get("warnings")) for r in wrong) if wrong else None
+    # Exact where the answer came with no warning: what a client that trusts clean answers gets.
+    clean = [r for r in ok if not r.get("warnings")]
+    stats["clean"] = len(clean)
+    stats["exact_when_clean"] = rate(r.get("exact") for r in clean) if clean else None
+    stats["wrong_unflagged"] = sum(1 for r in clean if not r.get("exact"))
     stats["warned_when_right"] = rate(bool(r.get("warnings")) for r in right) if right else None
     stats["gold_flagged"] = rate(bool(r["gold_warnings"]) for r in rows if r.get("gold_warnings") is not None)
     stats["warnings"] = {code: sum(1 for r in ok if code in (r.get("warnings") or [])) for code in warning_codes(ok)}
@@ -62,6 +67,15 @@ def group_by(rows: list[dict], key: str) -> dict[str, dict]:
     groups: dict[str, list[dict]] = defaultdict(list)
     for row in rows:
         groups[str(row.get(key) or "unknown")].append(row)
+    return {name: group_stats(groups[name]) for name in sorted(groups)}
+
+
+def group_by_style(rows: list[dict]) -> dict[str, dict]:
+    """Rows of cases tagged with snippet styles, grouped by style (a case counts under each of its tags)."""
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for row in rows:
+        for style in row.get("styles") or ():
+            groups[style].append(row)
     return {name: group_stats(groups[name]) for name in sorted(groups)}
 
 
@@ -96,5 +110,6 @@ def summarize(rows: list[dict], baseline_rows: list[dict], config: dict, skipped
         "by_language": group_by(primary, "language"),
         "by_source": group_by(primary, "source"),
         "by_variant": group_by(primary, "variant"),
+        "by_style": group_by_style(primary),
         "baselines": summarize_baselines(baseline_rows),
     }

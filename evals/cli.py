@@ -6,6 +6,7 @@
     fastapply eval report DIR
     fastapply eval compare A B [--out FILE.md]
     fastapply eval mine GIT_REPO --out FILE.jsonl [--max N]
+    fastapply eval calibrate --data DATA [--by style|language]   (the merge's confidence, no model)
 
 Also ``python -m fastapply.evals ...``. ``main`` returns an exit code instead of exiting so that the
 top-level CLI can delegate to it.
@@ -16,7 +17,7 @@ import argparse
 import sys
 from pathlib import Path
 
-SUBCOMMANDS = ("run", "report", "compare", "mine")
+SUBCOMMANDS = ("run", "report", "compare", "mine", "calibrate")
 
 
 def _run_parser() -> argparse.ArgumentParser:
@@ -138,11 +139,18 @@ def _cmd_mine(argv: list[str]) -> int:
     return 0
 
 
+def _cmd_calibrate(argv: list[str]) -> int:
+    from .calibration import main as calibrate
+
+    return calibrate(argv)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     command = argv[0] if argv and argv[0] in SUBCOMMANDS else "run"
     rest = argv[1:] if argv and argv[0] in SUBCOMMANDS else argv
-    handler = {"run": _cmd_run, "report": _cmd_report, "compare": _cmd_compare, "mine": _cmd_mine}[command]
+    handler = {"run": _cmd_run, "report": _cmd_report, "compare": _cmd_compare, "mine": _cmd_mine,
+               "calibrate": _cmd_calibrate}[command]
     try:
         return handler(rest)
     except ValueError as exc:  # bad config or input: one line, not a traceback

@@ -27,6 +27,8 @@ class EvalCase:
     # "gold", or "gold-ws": the expected file's whitespace may not be what the snippet implies, so it
     # is compared modulo all whitespace (indentation and blank lines included), as the dataset asks.
     expected_quality: str = "gold"
+    styles: tuple[str, ...] = ()  # the agent benchmark's snippet styles (agentbench.STYLES)
+    path: str | None = None  # the file's name, when the case has one (language detection by extension)
 
     @property
     def source_group(self) -> str:
@@ -73,6 +75,8 @@ def parse_case(row: object) -> EvalCase:
         source=optional["source"],
         variant=optional["variant"],
         expected_quality=optional["expected_quality"] or "gold",
+        styles=tuple(row.get("styles") or ()),
+        path=row.get("path") if isinstance(row.get("path"), str) else None,
     )
 
 
@@ -86,6 +90,8 @@ def load_cases(path: str | Path, limit: int | None = None,
     Duplicate ids are skipped too: results are keyed by id when runs are compared.
     """
     path = Path(path)
+    if path.is_dir() and (path / "cases").is_dir():  # the agent benchmark's folder
+        return _load_rows(_agentbench_rows(path), limit, every)
     if not path.is_file():
         raise ValueError(f"dataset not found: {path}")
     if limit is not None and limit < 0:
@@ -114,6 +120,27 @@ def load_cases(path: str | Path, limit: int | None = None,
             usable += 1
             if (usable - 1) % every == 0:
                 cases.append(case)
+    return cases, errors
+
+
+def _agentbench_rows(folder: Path) -> list[dict]:
+    from .agentbench import load
+
+    return load(folder)
+
+
+def _load_rows(rows: list[dict], limit: int | None, every: int) -> tuple[list[EvalCase], list[RowError]]:
+    """Cases from rows already read (every N-th usable one, then the first `limit`)."""
+    cases: list[EvalCase] = []
+    errors: list[RowError] = []
+    for n, row in enumerate(rows, start=1):
+        try:
+            case = parse_case(row)
+        except ValueError as exc:
+            errors.append(RowError(n, str(exc)))
+            continue
+        if (n - 1) % every == 0 and (limit is None or len(cases) < limit):
+            cases.append(case)
     return cases, errors
 
 

@@ -11,6 +11,8 @@ RESULTS_FILE, BASELINES_FILE, SUMMARY_FILE, REPORT_FILE = "results.jsonl", "base
 # (summary key, column header, kind) for the group tables; kind picks the number format
 GROUP_COLUMNS = [
     ("cases", "cases", "int"), ("exact", "exact", "pct"), ("ws_exact", "ws-exact", "pct"),
+    ("exact_when_clean", "exact when clean", "pct"), ("warned_when_wrong", "wrong flagged", "pct"),
+    ("wrong_unflagged", "wrong unflagged", "int"),
     ("line_sim", "line sim", "f3"), ("syntax_valid", "syntax ok", "pct"), ("errors", "errors", "int"),
     ("tokens_per_pass", "tok/pass", "f2"), ("tokens_per_pass_right", "tok/pass right", "f2"),
     ("acceptance_rate", "accept", "pct"), ("draft_efficiency", "draft eff", "pct"), ("tokens_per_s", "tok/s", "f1"),
@@ -109,8 +111,9 @@ def render_markdown(summary: dict, rows: list[dict], baseline_rows: list[dict], 
               fmt(speedup.get(k), "x")] for k, s in summary["by_k"].items()]), ""]
     md += ["## Baselines", "", *_baseline_section(summary, baseline_rows), ""]
     for key, title, column in (("by_language", "By language", "language"), ("by_source", "By source", "source"),
-                               ("by_variant", "By variant", "variant")):
-        md += [f"## {title}", "", group_table(summary.get(key, {}), column), ""]
+                               ("by_variant", "By variant", "variant"), ("by_style", "By snippet style", "style")):
+        if summary.get(key):
+            md += [f"## {title}", "", group_table(summary[key], column), ""]
     warnings = overall.get("warnings", {})
     md += ["## Warnings raised", ""]
     md += [markdown_table(["warning", "cases"], [[c, str(n)] for c, n in warnings.items()])] if warnings else ["None."]

@@ -66,13 +66,15 @@ def gold_warning_codes(case: EvalCase) -> list[str] | None:
     except ImportError:
         return None
     try:
-        return sorted({w.code for w in validate(case.original, case.snippet, case.expected, case.language or None)})
+        return sorted({w.code for w in validate(case.original, case.snippet, case.expected, case.language or None,
+                                                instruction=case.instruction)})
     except Exception:  # noqa: BLE001 - a validator bug must not stop the eval
         return None
 
 
 def _case_fields(case: EvalCase, k: int) -> dict:
-    return {"id": case.id, "language": case.language, "source": case.source_group, "variant": case.variant or "none", "k": k}
+    return {"id": case.id, "language": case.language, "source": case.source_group, "variant": case.variant or "none",
+            "styles": list(case.styles), "k": k}
 
 
 def run_case(applier, case: EvalCase, k: int, config: RunConfig, request_cls,
@@ -81,7 +83,7 @@ def run_case(applier, case: EvalCase, k: int, config: RunConfig, request_cls,
     row = _case_fields(case, k)
     row["gold_warnings"] = gold_warnings
     request = request_cls(original=case.original, snippet=case.snippet, instruction=case.instruction,
-                          language=case.language, k=k, max_tokens=config.max_tokens, mode=config.mode,
+                          language=case.language, path=case.path, k=k, max_tokens=config.max_tokens, mode=config.mode,
                           windowing=config.windowing, constrain_lines=config.constrain_lines,
                           stop_loops=config.stop_loops)
     started = time.perf_counter()

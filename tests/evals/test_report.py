@@ -27,6 +27,7 @@ class Request:
     k: int
     max_tokens: int | None
     mode: str
+    path: str | None = None
     windowing: str = "auto"
     constrain_lines: bool = False
     stop_loops: bool = True

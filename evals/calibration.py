@@ -1,0 +1,89 @@
+"""How far the deterministic merge's confidence can be trusted: on a dataset, the merge alone (no
+model), with the validator run on its answer as ``auto`` mode does before it answers.
+
+    fastapply eval calibrate --data evals/agent_bench      # or ../shared/bench/dev.jsonl
+    fastapply eval calibrate --data DATA --by style --out calib.json
+
+Per group: cases, exact (the merge's file is the expected one, whether confident or not),
+answered (confident and no warning: what ``auto`` returns without the model), precision where
+answered, wrong answers flagged (not confident, or a warning) among all wrong merges, and wrong
+answers served unflagged. Torch-free and model-free: it runs in seconds.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+
+from .dataset import EvalCase, load_cases
+
+
+def judge(case: EvalCase) -> dict:
+    """The merge's answer to one case: confident?, warnings, exact?"""
+    from fastapply.merge import lazy_merge, validate
+
+    result = lazy_merge(case.original, case.snippet, None if case.language == "unknown" else case.language,
+                        path=case.path)
+    warnings = [] if result.merged is None else validate(
+        case.original, case.snippet, result.merged, result.language, anchoring=result, instruction=case.instruction)
+    return {"id": case.id, "language": case.language, "style": case.variant or "none",
+            "styles": list(case.styles), "confident": result.confident, "reason": result.reason,
+            "warnings": sorted({w.code for w in warnings}), "exact": result.merged == case.expected}
+
+
+def summarize(judged: list[dict]) -> dict:
+    n = len(judged)
+    answered = [j for j in judged if j["confident"] and not j["warnings"]]
+    wrong = [j for j in judged if not j["exact"]]
+    served_wrong = [j for j in answered if not j["exact"]]
+    return {
+        "cases": n,
+        "exact": sum(j["exact"] for j in judged),
+        "answered": len(answered),
+        "answered_right": len(answered) - len(served_wrong),
+        "precision": (len(answered) - len(served_wrong)) / len(answered) if answered else None,
+        "wrong": len(wrong),
+        "wrong_flagged": (len(wrong) - len(served_wrong)) / len(wrong) if wrong else None,
+        "wrong_unflagged": len(served_wrong),
+    }
+
+
+def grouped(judged: list[dict], by: str) -> dict[str, dict]:
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for j in judged:
+        keys = j["styles"] or [j["style"]] if by == "style" else [j[by]]
+        for key in keys:
+            groups[key].append(j)
+    return {key: summarize(groups[key]) for key in sorted(groups)}
+
+
+def table(groups: dict[str, dict], first: str) -> str:
+    def pct(x):
+        return "–" if x is None else f"{100 * x:.1f} %"
+
+    lines = [f"| {first} | cases | exact | answered | right when answered | wrong flagged | wrong unflagged |",
+             "|---|---|---|---|---|---|---|"]
+    for key, s in groups.items():
+        lines.append(f"| {key} | {s['cases']} | {s['exact']} ({pct(s['exact'] / s['cases'])}) | {s['answered']} | "
+                     f"{pct(s['precision'])} | {pct(s['wrong_flagged'])} | {s['wrong_unflagged']} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="fastapply eval calibrate", description=__doc__.split("\n\n")[0])
+    p.add_argument("--data", required=True, help="dataset JSONL or the agent benchmark's folder")
+    p.add_argument("--by", choices=("style", "language"), default="style")
+    p.add_argument("--out", help="write every case's verdict as JSON")
+    args = p.parse_args(argv)
+    cases, skipped = load_cases(args.data)
+    judged = [judge(case) for case in cases]
+    print(table({"all": summarize(judged)}, "set"))
+    print()
+    print(table(grouped(judged, args.by), args.by))
+    if skipped:
+        print(f"\n{len(skipped)} malformed rows skipped", file=sys.stderr)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            json.dump(judged, fh, indent=1)
+    return 0
