@@ -40,6 +40,8 @@ def create_app(applier: Applier | None = None, settings: Settings | None = None)
         service = Service(ready, engine_loop, settings, metrics)
         app.state.engine_loop, app.state.service = engine_loop, service
         engine_loop.start()
+        if settings.prewarm_large_lane:
+            service.large_lane.prewarm()
         log.info("serving %s (max_batch %d, max_queue %d, KV budget %d tokens)", settings.model_id,
                  ready.engine.config.max_batch, settings.max_queue, ready.engine.config.max_kv_tokens)
         try:

@@ -84,6 +84,8 @@ class Metrics:
                          endpoint=endpoint)
         self.observe("fastapply_queue_wait_seconds", stats.queue_ms / 1000, "time waiting for a batch slot",
                      endpoint=endpoint)
+        self.observe("fastapply_generation_seconds", stats.generation_ms / 1000,
+                     "admission to the batch -> finished (latency without the queue wait)", endpoint=endpoint)
 
     # -- exposition -------------------------------------------------------------------------------
     def tokens_per_s(self) -> float:

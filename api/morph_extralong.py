@@ -41,7 +41,8 @@ def unpack_extralong(instruction: str, code: str, update: str, apply_context: st
 
 def expand(rest: str, namespace: str) -> str:
     """The original file from the definition table and skeleton that follow the begin delimiter."""
-    end_mark, code_mark = f"\u27eaMORPH_DEFINITIONS_END_{namespace}\u27eb\n", f"\u27eaMORPH_CODE_BEGIN_{namespace}\u27eb\n"
+    end_mark = f"\u27eaMORPH_DEFINITIONS_END_{namespace}\u27eb\n"
+    code_mark = f"\u27eaMORPH_CODE_BEGIN_{namespace}\u27eb\n"
     table, found, after = rest.partition(end_mark)
     if not found or not after.startswith(code_mark):
         raise _refuse("the anchor definition table is not closed by its END and CODE_BEGIN delimiters")

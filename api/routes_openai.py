@@ -4,8 +4,9 @@
 OpenAI clients (``.../v1/apply``). Two ways in: a user message in Morph's apply format
 (``<instruction>``, ``<code>``, ``<update>``) becomes an apply (merge, model, validator; a
 ``prediction`` sent along changes nothing); any other prompt needs a Predicted Output
-(``prediction``), whose tokens are the draft for plain greedy chat generation. Usage reports draft tokens the way OpenAI does: accepted
-prediction tokens were verified and kept, rejected ones were verified and thrown away.
+(``prediction``), whose tokens are the draft for plain greedy chat generation. Usage reports draft
+tokens the way OpenAI does: accepted prediction tokens were verified and kept, rejected ones were
+verified and thrown away.
 """
 from __future__ import annotations
 

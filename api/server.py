@@ -44,7 +44,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
                     served_model_name=args.served_model_name, k=args.k, default_mode=args.mode, max_batch=args.max_batch,
                     max_queue=args.max_queue, max_kv_tokens=args.max_kv_tokens,
                     max_body_bytes=args.max_body_bytes, request_timeout=args.request_timeout,
-                    queue_timeout=args.queue_timeout, allow_flagged=args.allow_flagged,
+                    queue_timeout=args.queue_timeout, allow_flagged=args.allow_flagged, prewarm_large_lane=True,
                     api_key=args.api_key or os.environ.get("FASTAPPLY_API_KEY") or None)
 
 

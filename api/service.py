@@ -2,9 +2,10 @@
 
 ``Work`` is what every endpoint reduces to: engine requests plus a function that turns the finished
 sequences into a result. ``Service.run`` yields text deltas (when streaming) and then the result.
-CPU-side preparation (tokenising, the deterministic merge, decoding) runs off the event loop on
-two lanes, each one worker thread with its own tokenizer (never used from two threads at once):
-large inputs take seconds to merge and validate, and on their own lane they never hold up small ones.
+CPU-side preparation (tokenising, the deterministic merge, decoding) runs off the event loop: small
+inputs on one worker thread, large applies in a worker process (large_lane.py; they take seconds
+and hold the interpreter lock for long stretches), large chat prompts on a second thread with its
+own tokenizer copy (a tokenizer is never used from two threads at once).
 
 Two clocks bound a request: ``queue_timeout`` while it waits for a batch slot (then 503, nothing was
 generated) and ``request_timeout`` from its admission to the batch (then the output is incomplete).
@@ -15,7 +16,7 @@ import asyncio
 import copy
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,7 @@ from fastapply.sequence import GenerationRequest, Sequence
 from fastapply.stats import Stats
 
 from .errors import APIError
+from .large_lane import LargeLane, count_usage
 from .loop import EngineLoop, Job
 from .metrics import Metrics
 from .settings import Settings
@@ -50,10 +52,10 @@ class GenerationResult:
 @dataclass
 class Work:
     requests: list[GenerationRequest]
-    finish: Callable[[list[Sequence]], Any]  # -> ApplyResult | GenerationResult
+    finish: Callable[[list[Sequence]], Awaitable[Any]]  # -> ApplyResult | GenerationResult
     streamer: Callable[[], Any] | None = None  # -> MergedTextStream | PlainTextStream; None: text at the end
     prefix: str = ""  # text before the first generation's output (lines above the first window)
-    large: bool = False  # prepared and finished on the large lane
+    discard: Callable[[], None] | None = None  # releases what ``finish`` would have used, when it never runs
 
 
 @dataclass
@@ -73,10 +75,12 @@ class Service:
         self._cpu = ThreadPoolExecutor(1, thread_name_prefix="fastapply-prep")
         self._cpu_large = ThreadPoolExecutor(1, thread_name_prefix="fastapply-prep-large")
         self._large_applier: Applier | None = None
+        self.large_lane = LargeLane(applier.tokenizer, applier.format, applier.context_length)
 
     def close(self) -> None:
         self._cpu.shutdown(wait=False, cancel_futures=True)
         self._cpu_large.shutdown(wait=False, cancel_futures=True)
+        self.large_lane.close()
 
     def applier_for(self, large: bool) -> Applier:
         """The large lane's applier shares the engine but owns a copy of the tokenizer."""
@@ -92,7 +96,7 @@ class Service:
             executor = self._cpu_large if large else self._cpu
             return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
         except ApplyError as e:
-            raise APIError(e.status, str(e), _apply_error_code(e)) from None
+            raise apply_error(e) from None
 
     # -- building work ------------------------------------------------------------------------------
     def check_max_tokens(self, max_tokens: int | None) -> None:
@@ -103,21 +107,23 @@ class Service:
 
     async def apply_work(self, request: ApplyRequest) -> Work:
         self.check_max_tokens(request.max_tokens)
-        large = len(request.original) + len(request.snippet) > LARGE_INPUT_CHARS
-        applier = self.applier_for(large)
-        plan = await self.on_cpu(applier.plan, request, large=large)
-        fmt = applier.format
-
-        def finish(sequences: list[Sequence]) -> ApplyResult:
-            result = plan.finish(sequences)
-            if result.mode_used == "deterministic":
-                _count_deterministic_usage(applier, request, result)
-            return result
-
+        fmt = self.applier.format
         # The first generation streams live after the lines above its window; further windows are
         # spliced in at the end, so the deltas always add up to the final merged file.
-        streamer = (lambda: MergedTextStream(fmt)) if plan.requests else None
-        return Work(plan.requests, finish, streamer, plan.prefix, large)
+        streamer = lambda: MergedTextStream(fmt)  # noqa: E731
+        if len(request.original) + len(request.snippet) > LARGE_INPUT_CHARS:
+            key, requests, prefix, result = await self.large_lane.plan(request)
+            if result is not None:
+                return Work([], _ready(result))
+            return Work(requests, lambda sequences: self.large_lane.finish(key, sequences), streamer, prefix,
+                        lambda: self.large_lane.forget(key))
+        plan = await self.on_cpu(self.applier.plan, request)
+
+        def finish(sequences: list[Sequence]) -> ApplyResult:
+            return count_usage(self.applier, request, plan.finish(sequences))
+
+        return Work(plan.requests, lambda sequences: self.on_cpu(finish, sequences),
+                    streamer if plan.requests else None, plan.prefix)
 
     async def chat_work(self, messages: list[dict], prediction: str, max_tokens: int | None,
                         stop: tuple[str, ...]) -> Work:
@@ -144,7 +150,8 @@ class Service:
             text = cut_at_stop(tokenizer.decode(seq.output, skip_special_tokens=True), stop)
             return GenerationResult(text, seq.stats)
 
-        return Work([request], finish, lambda: PlainTextStream(stop), large=large)
+        return Work([request], lambda sequences: self.on_cpu(finish, sequences, large=large),
+                    lambda: PlainTextStream(stop))
 
     def _chat_tokens(self, messages: list[dict], prediction: str, large: bool) -> tuple[list[int], list[int]]:
         applier = self.applier_for(large)
@@ -155,7 +162,12 @@ class Service:
     # -- running work -------------------------------------------------------------------------------
     def submit(self, work: Work) -> Job:
         """Queue the work now (before any response starts): a full queue must be a 503, not a stream."""
-        return self.loop.submit(work.requests)
+        try:
+            return self.loop.submit(work.requests)
+        except APIError:
+            if work.discard is not None:
+                work.discard()
+            raise
 
     async def run(self, work: Work, job: Job, endpoint: str, http: Request | None = None,
                   stream: bool = False) -> AsyncIterator[str | Done]:
@@ -168,7 +180,7 @@ class Service:
         watcher = None
         if http is not None and not stream:  # streaming responses notice disconnects themselves
             watcher = asyncio.create_task(_on_disconnect(http, lambda: self.loop.cancel(job, "disconnected")))
-        consumed, sent = 0, []
+        consumed, sent, done = 0, [], None
         try:
             while not job.finished:
                 reason, remaining = self._clock(job)
@@ -203,6 +215,8 @@ class Service:
         finally:
             if watcher is not None:
                 watcher.cancel()
+            if done is None and work.discard is not None:
+                work.discard()
             if not job.finished:  # the client went away mid-stream (generator closed): free the row
                 self.loop.cancel(job, "disconnected")
                 self.metrics.inc("fastapply_cancelled_total", 1, "requests cancelled", reason="disconnected")
@@ -234,7 +248,7 @@ class Service:
                 if seq.stats.finish_reason == "cancelled":
                     seq.stats.finish_reason = job.cancel_reason
             self.metrics.inc("fastapply_cancelled_total", 1, "requests cancelled", reason=job.cancel_reason)
-        result = await self.on_cpu(work.finish, job.sequences, large=work.large)
+        result = await work.finish(job.sequences)
         if timed_out:
             result.warnings.append(ApplyWarning(
                 "timeout", f"the generation timed out after {self.settings.request_timeout:g} s; "
@@ -243,17 +257,17 @@ class Service:
         return Done(result, timed_out)
 
 
-def _count_deterministic_usage(applier: Applier, request: ApplyRequest, result: ApplyResult) -> None:
-    """Usage for an answer no model pass produced: the inputs read and the merged file written, in
-    the served model's tokens, as if the model had answered."""
-    if not result.stats.output_tokens:
-        result.stats.output_tokens = len(applier.encode(result.merged))
-        result.stats.prompt_tokens = sum(len(applier.encode(text)) for text in
-                                         (request.original, request.snippet, request.instruction))
+async def _ready_result(result):
+    return result
 
 
-def _apply_error_code(error: ApplyError) -> str:
-    return {413: "context_length_exceeded", 422: "not_confident"}.get(error.status, "invalid_request")
+def _ready(result) -> Callable[[list[Sequence]], Awaitable[Any]]:
+    return lambda _sequences: _ready_result(result)
+
+
+def apply_error(error: ApplyError) -> APIError:
+    code = {413: "context_length_exceeded", 422: "not_confident"}.get(error.status, "invalid_request")
+    return APIError(error.status, str(error), code)
 
 
 async def _on_disconnect(http: Request, callback: Callable[[], None]) -> None:

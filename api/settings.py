@@ -33,6 +33,8 @@ class Settings:
     # Serve incomplete and flagged results as a 200 to every request, as if each sent allow_flagged
     # (load benchmarks; clients that cannot send the field). Off: such results are errors.
     allow_flagged: bool = False
+    # Start the worker process for large applies with the server instead of at the first large apply.
+    prewarm_large_lane: bool = False
     api_key: str | None = field(default_factory=lambda: os.environ.get("FASTAPPLY_API_KEY") or None)
 
     def __post_init__(self):

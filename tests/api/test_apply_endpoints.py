@@ -10,7 +10,7 @@ from fastapply.runaway import RunawaySlack
 ORIGINAL = "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return a - b\n"
 SNIPPET = "# ... existing code ...\n\ndef sub(a, b):\n    # subtract\n    return a - b\n"
 STATS_FIELDS = {"prompt_tokens", "output_tokens", "passes", "drafted_tokens", "accepted_tokens", "ttft_ms",
-                "latency_ms", "queue_ms", "tokens_per_s", "tokens_per_pass", "acceptance_rate", "finish_reason"}
+                "latency_ms", "queue_ms", "generation_ms", "tokens_per_s", "tokens_per_pass", "acceptance_rate", "finish_reason"}
 
 
 def sse_events(text: str) -> list[tuple[str | None, str]]:
@@ -114,6 +114,7 @@ def test_models_health_metrics(live):
     for name in ("fastapply_requests_total", "fastapply_output_tokens_total", "fastapply_forward_passes_total",
                  "fastapply_acceptance_rate", "fastapply_tokens_per_second", "fastapply_queue_depth",
                  "fastapply_running_batch_size", "fastapply_request_latency_seconds_bucket",
+                 "fastapply_queue_wait_seconds_bucket", "fastapply_generation_seconds_bucket",
                  "fastapply_peak_resident_memory_bytes"):
         assert f"\n{name}" in text, name
     assert 'fastapply_requests_total{endpoint="/apply",status="200"}' in text

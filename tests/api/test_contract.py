@@ -34,7 +34,8 @@ def test_a_clean_result_is_stop_everywhere(auto_server):
     native = httpx.post(url + "/apply", json={"original": ORIGINAL, "snippet": CLEAN}, timeout=30).json()
     assert native["finish_reason"] == "stop" and native["warnings"] == [] and native["mode_used"] == "deterministic"
     client = openai.OpenAI(base_url=url + "/v1", api_key="x", max_retries=0)
-    chat = client.chat.completions.create(model="morph-v3-fast", messages=[{"role": "user", "content": chat_message(CLEAN)}])
+    messages = [{"role": "user", "content": chat_message(CLEAN)}]
+    chat = client.chat.completions.create(model="morph-v3-fast", messages=messages)
     assert chat.choices[0].finish_reason == "stop" and chat.choices[0].message.content == native["merged"]
     relace = httpx.post(url + "/v1/code/apply", json={"initial_code": ORIGINAL, "edit_snippet": CLEAN}, timeout=30)
     assert relace.json()["mergedCode"] == native["merged"] and relace.json()["finish_reason"] == "stop"

@@ -14,7 +14,8 @@ def test_load_benchmark_prints_a_table(serve_factory, tmp_path, capsys):
     dataset.write_text("".join(json.dumps(r) + "\n" for r in rows))
     # A benchmark server: the random model's flagged answers are served, so their bytes can be compared.
     with serve_factory(Settings(api_key=None, allow_flagged=True)) as live:
-        assert load.main(["--url", live.url, "--dataset", str(dataset), "--concurrency", "1,4", "--max-tokens", "16"]) == 0
+        args = ["--url", live.url, "--dataset", str(dataset), "--concurrency", "1,4", "--max-tokens", "16"]
+        assert load.main(args) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[0].startswith("| concurrency |") and len(lines) == 4
     seq, conc = (line.split("|") for line in lines[2:])

@@ -1,0 +1,117 @@
+"""Preparing and finishing large applies in a worker process, so they never stall small ones.
+
+Merging, validating and diffing a multi-megabyte file takes seconds, and parts of it (tree-sitter
+parsing) hold the interpreter lock for most of a second at a time: on a thread, every other request
+of the server would wait as long. The worker process owns a model-free applier (the tokenizer, the
+prompt format, the context length) and keeps each request's plan between its two calls: ``plan``
+returns the engine work and ``finish`` turns the engine's output into the result. One worker: large
+applies queue behind each other, never in front of small ones.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import multiprocessing
+import pickle
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from types import SimpleNamespace
+
+from fastapply.apply_request import ApplyError, ApplyRequest, ApplyResult
+
+from .errors import APIError
+
+log = logging.getLogger(__name__)
+
+# -- the worker process -----------------------------------------------------------------------------
+_applier = None
+_plans: dict = {}
+
+
+def _start(tokenizer_bytes: bytes, prompt_format: str, context_length: int) -> None:
+    global _applier
+    from fastapply.applier import Applier
+
+    tokenizer = pickle.loads(tokenizer_bytes)
+    _applier = Applier(SimpleNamespace(tokenizer=tokenizer), prompt_format, context_length)
+
+
+def _plan(key: int, request: ApplyRequest):
+    """(generation requests, stream prefix, the result when no generation is needed)."""
+    plan = _applier.plan(request)
+    if not plan.requests:
+        return [], "", count_usage(_applier, request, plan.finish([]))
+    _plans[key] = (request, plan.finish)
+    return plan.requests, plan.prefix, None
+
+
+def _finish(key: int, outputs: list) -> ApplyResult:
+    request, finish = _plans.pop(key)
+    return count_usage(_applier, request, finish([SimpleNamespace(output=o, stats=s) for o, s in outputs]))
+
+
+def _forget(key: int) -> None:
+    _plans.pop(key, None)
+
+
+def count_usage(applier, request: ApplyRequest, result: ApplyResult) -> ApplyResult:
+    """Usage for an answer no model pass produced: the inputs read and the merged file written, in
+    the served model's tokens, as if the model had answered."""
+    if result.mode_used == "deterministic" and not result.stats.output_tokens:
+        result.stats.output_tokens = len(applier.encode(result.merged))
+        result.stats.prompt_tokens = sum(len(applier.encode(text)) for text in
+                                         (request.original, request.snippet, request.instruction))
+    return result
+
+
+# -- the server side --------------------------------------------------------------------------------
+class LargeLane:
+    def __init__(self, tokenizer, prompt_format: str, context_length: int):
+        self._args = (pickle.dumps(tokenizer), prompt_format, context_length)
+        self._pool: ProcessPoolExecutor | None = None
+        self._keys = itertools.count()
+
+    def start(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # forkserver: a fork of this process (torch and server threads running) would not be safe;
+            # the fork server is one clean process, started once, that imports the applier's modules
+            # once, so each worker starts in a fraction of a second instead of importing torch again.
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["fastapply.applier", "transformers", __name__])
+            self._pool = ProcessPoolExecutor(1, context, _start, self._args)
+        return self._pool
+
+    def prewarm(self) -> None:
+        """Start the worker now, in the background, so the first large apply does not wait for it."""
+        self.start().submit(int)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+    async def _call(self, fn, *args):
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.start(), fn, *args)
+        except ApplyError as e:
+            from .service import apply_error  # the service owns the ApplyError -> APIError mapping
+
+            raise apply_error(e) from None
+        except BrokenProcessPool:
+            self._pool = None  # the worker died (memory?): the next large request starts a new one
+            log.error("the large-apply worker process died")
+            raise APIError(503, "the worker for large inputs failed; retry shortly", "worker_failed",
+                           headers={"Retry-After": "1"}) from None
+
+    async def plan(self, request: ApplyRequest):
+        """(key, generation requests, stream prefix, result or None)."""
+        key = next(self._keys)
+        requests, prefix, result = await self._call(_plan, key, request)
+        return key, requests, prefix, result
+
+    async def finish(self, key: int, sequences) -> ApplyResult:
+        return await self._call(_finish, key, [(list(s.output), s.stats) for s in sequences])
+
+    def forget(self, key: int) -> None:
+        if self._pool is not None:
+            self._pool.submit(_forget, key)
