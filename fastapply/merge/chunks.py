@@ -18,6 +18,7 @@ class Chunk:
     indent_after: int | None  # indentation width of the marker below, when there is one
     blank_before: bool = False  # blank lines were trimmed next to the markers
     blank_after: bool = False
+    blank_lines_after: int = 0  # how many blank lines were trimmed before the marker below
 
 
 def indent_of(line: str) -> str:
@@ -52,6 +53,7 @@ def _trim_blank_edges(chunk: Chunk) -> None:
     while lines and not lines[-1].strip():
         lines.pop()
         chunk.blank_after = True
+        chunk.blank_lines_after += 1
 
 
 _STRINGS = re.compile(r'"(?:\\.|[^"\\])*"|`(?:\\.|[^`\\])*`|\'(?:\\.|[^\'\\]){0,2}\'')

@@ -52,8 +52,15 @@ def _comment_body(stripped: str) -> str | None:
     return None
 
 
+_PARENS = re.compile(r"\([^()]*\)")
+
+
 def _is_marker_phrase(body: str) -> bool:
     body = _PAREN_PHRASE.sub(r"\1 \2 \3", body)
+    if re.match(_ELLIPSIS, body) and re.search(_ELLIPSIS + r"$", body):
+        # "... existing helpers (convert_key, convert_value) ...": names in parentheses between
+        # ellipses are the marker's own note, not code.
+        body = _PARENS.sub(" ", body)
     if not body or _CODE_PUNCT.search(body):
         return False
     if _ONLY_DOTS.match(body):

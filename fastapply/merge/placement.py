@@ -6,6 +6,7 @@ import re
 
 from fastapply.merge.anchor import Alignment, align, is_distinctive, line_similarity, norm
 from fastapply.merge.chunks import Chunk, block_end, closing_only
+from fastapply.merge.languages import INDENT_LANGUAGES
 from fastapply.merge.syntax import Definition
 
 FUZZY_EDGE = 0.75  # similarity for pairing an edited line at a chunk's edge with its old form
@@ -63,7 +64,10 @@ def extend_definitions(chunk: Chunk, pairs, defs: list[Definition], language: st
         if header_chunk is None:
             continue
         indent = len(chunk.lines[header_chunk]) - len(chunk.lines[header_chunk].lstrip())
-        closes = not chunk.marker_after or (chunk.indent_after or 0) <= indent
+        # The marker below stands for code after the definition when it is no deeper than the
+        # header, or (Python) when two blank lines, a top-level separation, stand before it.
+        closes = not chunk.marker_after or (chunk.indent_after or 0) <= indent or (
+            language in INDENT_LANGUAGES and indent == 0 and chunk.blank_lines_after >= 2)
         end = block_end(chunk.lines, header_chunk, language, closes)
         if end is None:
             continue
