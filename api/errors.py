@@ -15,6 +15,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from fastapply.apply_request import ApplyError
+
 log = logging.getLogger(__name__)
 
 ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error", 404: "not_found_error",
@@ -49,6 +51,12 @@ def printable(text: str) -> str:
         return text
     except UnicodeEncodeError:
         return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def apply_error(error: ApplyError) -> APIError:
+    """The HTTP error for bad or unserviceable apply input."""
+    code = {413: "context_length_exceeded", 422: "not_confident"}.get(error.status, "invalid_request")
+    return APIError(error.status, str(error), code)
 
 
 def validation_message(error: ValidationError | RequestValidationError) -> str:

@@ -20,7 +20,7 @@ from types import SimpleNamespace
 
 from fastapply.apply_request import ApplyError, ApplyRequest, ApplyResult
 
-from .errors import APIError
+from .errors import APIError, apply_error
 
 log = logging.getLogger(__name__)
 
@@ -94,8 +94,6 @@ class LargeLane:
         try:
             return await asyncio.get_running_loop().run_in_executor(self.start(), fn, *args)
         except ApplyError as e:
-            from .service import apply_error  # the service owns the ApplyError -> APIError mapping
-
             raise apply_error(e) from None
         except BrokenProcessPool:
             self._pool = None  # the worker died (memory?): the next large request starts a new one

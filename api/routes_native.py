@@ -13,7 +13,8 @@ from .errors import APIError, parse_body
 from .metrics import peak_rss_bytes
 from .openapi import ApplyResponse, Health, post_doc
 from .schemas import ApplyBody
-from .service import Done, Service
+from .service import Service
+from .work import Done
 from .streaming import SSE_HEADERS, sse
 
 router = APIRouter()

@@ -27,7 +27,8 @@ from .errors import APIError, parse_body
 from .morph_extralong import unpack_extralong
 from .openapi import ChatCompletion, ModelList, post_doc
 from .schemas import ChatRequest, text_of
-from .service import Done, Service
+from .service import Service
+from .work import Done
 from .streaming import SSE_HEADERS, sse
 
 router = APIRouter(dependencies=[Depends(require_api_key)])

@@ -18,7 +18,8 @@ from .errors import APIError, parse_body
 from .openapi import RelaceResponse, post_doc
 from .routes_openai import check_model
 from .schemas import RelaceBody
-from .service import Done, Service
+from .service import Service
+from .work import Done
 from .streaming import SSE_HEADERS, sse
 
 router = APIRouter(dependencies=[Depends(require_api_key)])

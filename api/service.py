@@ -16,10 +16,8 @@ import asyncio
 import copy
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any
 
 from fastapi import Request
 
@@ -27,45 +25,17 @@ from fastapply.applier import Applier
 from fastapply.apply_request import ApplyError, ApplyRequest, ApplyResult
 from fastapply.merge.validate import ApplyWarning
 from fastapply.sequence import GenerationRequest, Sequence
-from fastapply.stats import Stats
 
-from .errors import APIError
+from .errors import APIError, apply_error
 from .large_lane import LargeLane, count_usage
 from .loop import EngineLoop, Job
 from .metrics import Metrics
 from .settings import Settings
 from .streaming import IncrementalDecoder, MergedTextStream, PlainTextStream, cut_at_stop
+from .work import Done, GenerationResult, Work, ready
 
 log = logging.getLogger(__name__)
 LARGE_INPUT_CHARS = 256 * 1024  # inputs above this are prepared on the large lane
-
-
-@dataclass
-class GenerationResult:
-    """Plain chat generation with a predicted output (no merge, no validation)."""
-
-    text: str
-    stats: Stats
-    warnings: list = field(default_factory=list)
-
-
-@dataclass
-class Work:
-    requests: list[GenerationRequest]
-    finish: Callable[[list[Sequence]], Awaitable[Any]]  # -> ApplyResult | GenerationResult
-    streamer: Callable[[], Any] | None = None  # -> MergedTextStream | PlainTextStream; None: text at the end
-    prefix: str = ""  # text before the first generation's output (lines above the first window)
-    discard: Callable[[], None] | None = None  # releases what ``finish`` would have used, when it never runs
-
-
-@dataclass
-class Done:
-    result: ApplyResult | GenerationResult
-    timed_out: bool = False
-
-    @property
-    def text(self) -> str:
-        return self.result.merged if isinstance(self.result, ApplyResult) else self.result.text
 
 
 class Service:
@@ -114,7 +84,7 @@ class Service:
         if len(request.original) + len(request.snippet) > LARGE_INPUT_CHARS:
             key, requests, prefix, result = await self.large_lane.plan(request)
             if result is not None:
-                return Work([], _ready(result))
+                return Work([], ready(result))
             return Work(requests, lambda sequences: self.large_lane.finish(key, sequences), streamer, prefix,
                         lambda: self.large_lane.forget(key))
         plan = await self.on_cpu(self.applier.plan, request)
@@ -255,19 +225,6 @@ class Service:
                            "the output is incomplete"))
         self.metrics.record_result(endpoint, result.stats)
         return Done(result, timed_out)
-
-
-async def _ready_result(result):
-    return result
-
-
-def _ready(result) -> Callable[[list[Sequence]], Awaitable[Any]]:
-    return lambda _sequences: _ready_result(result)
-
-
-def apply_error(error: ApplyError) -> APIError:
-    code = {413: "context_length_exceeded", 422: "not_confident"}.get(error.status, "invalid_request")
-    return APIError(error.status, str(error), code)
 
 
 async def _on_disconnect(http: Request, callback: Callable[[], None]) -> None:

@@ -73,7 +73,7 @@ def test_full_queue_is_503_and_timeouts_are_504_or_incomplete_on_request(small):
 
 
 def test_waiting_too_long_for_a_slot_is_503_and_never_runs(serve_factory):
-    settings = Settings(api_key=None, request_timeout=2.0, queue_timeout=0.3)
+    settings = Settings(api_key=None, request_timeout=1.0, queue_timeout=0.3)
     with serve_factory(settings, max_batch=1) as server:
         first, _ = in_background(server.url, LONG)
         wait_until(lambda: health(server)["running"] == 1)
