@@ -101,8 +101,9 @@ def _merge_hunks(original, orig, snippet_lines, lang, newline, trailing) -> Merg
 
 def plan_chunks(orig: list[str], chunks: list[Chunk], lang: str | None, original: str):
     """Placement of every chunk: (plans with start/end/lines, problems found on the way)."""
-    plans, problems = _place_all(chunks, orig, definitions(original, lang), lang)
-    _place_unanchored(plans, orig, problems)
+    defs = definitions(original, lang)
+    plans, problems = _place_all(chunks, orig, defs, lang)
+    _place_unanchored(plans, orig, problems, defs)
     return plans, problems
 
 
@@ -141,7 +142,7 @@ def _place_all(chunks, orig, defs, lang):
     return plans, problems
 
 
-def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str]) -> None:
+def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str], defs=()) -> None:
     """Insertion points for chunks with no anchor of their own, taken from their neighbours."""
     n = len(orig)
     for k, plan in enumerate(plans):
@@ -153,6 +154,11 @@ def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str]) -
         closing = _closing_lines(chunk, orig, prev_end, following.start if following else n)
         if closing is not None:  # "}" after a marker: the brace that closes the elided block
             plan.start, plan.end, plan.lines = closing, closing + len(chunk.lines), orig[closing:closing + len(chunk.lines)]
+            continue
+        close = _enclosing_close(chunk, orig, prev_end, defs)
+        if close is not None and (following is None or close < following.start):
+            # new members, then the "}" of the block the previous chunk opened: they go at its end
+            plan.start, plan.end = close, close + 1
             continue
         if not chunk.marker_before and k == 0:
             pos = 0
@@ -192,6 +198,21 @@ def _closing_lines(chunk: Chunk, orig: list[str], lo: int, hi: int) -> int | Non
         if [line.rstrip() for line in orig[i:i + len(lines)]] == lines:
             return i
     return None
+
+
+def _enclosing_close(chunk: Chunk, orig: list[str], after: int, defs) -> int | None:
+    """The closing line of the innermost definition that the previous chunk left open (it holds
+    original line `after - 1`), when this chunk, after a marker, ends with that very line."""
+    if not chunk.marker_before or after <= 0 or closing_only(chunk.lines):
+        return None
+    last = next((line for line in reversed(chunk.lines) if line.strip()), "")
+    if not closing_only([last]):
+        return None
+    holding = [d for d in defs if d.start <= after - 1 < d.end]
+    if not holding:
+        return None
+    d = min(holding, key=lambda d: d.end - d.start)
+    return d.end if orig[d.end].rstrip() == last.rstrip() else None
 
 
 def _shown_earlier(lines: list[str], orig: list[str], end: int) -> bool:
