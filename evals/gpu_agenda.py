@@ -30,7 +30,7 @@ from types import SimpleNamespace
 from .gpu_results import Budget, Results, environment, now
 
 CORRECTNESS, SPEED = "1-correctness", "2-speed"
-BUDGET_S = {"correctness": 180, "speed": 450, "train": 390, "eval": 300, "report": 60}
+BUDGET_S = {"correctness": 180, "speed": 450, "train": 390, "eval": 330, "report": 60}
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -149,7 +149,7 @@ def run_step(step: str, args) -> int:
     plan = REPO / "gpu-send" / "plan.json"
     if plan.is_file():
         (res.root / "plan.json").write_bytes(plan.read_bytes())
-    record = {"step": step, "argv": sys.argv[1:], "started": now()}
+    record = {"step": step, "argv": _shown_args(args.argv), "started": now()}
     clock, rc = time.perf_counter(), 0
     try:
         if step != "report":
@@ -172,6 +172,20 @@ def run_step(step: str, args) -> int:
         if res.left_out:
             print(f"not copied back (over the limits): {res.left_out}", file=sys.stderr)
     return rc
+
+
+def _shown_args(argv: list[str]) -> list[str]:
+    """The command line as typed on the GPU machine: without the state and output folders that
+    gpu_boot adds."""
+    shown, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in ("--state", "--out"):
+            skip = True
+        elif not arg.startswith(("--state=", "--out=")):
+            shown.append(arg)
+    return shown
 
 
 def join_adapter(parts_dir: str, dest: str) -> int:
@@ -213,8 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--runners", default="static,varlen", help="static = CUDA graph on CUDA; varlen = eager")
     g.add_argument("--concurrency", default="1,2,4,8,16,32")
     g.add_argument("--copy-tokens", type=int, default=1000)
-    g.add_argument("--cases", type=int, default=12)
-    g.add_argument("--dev-every", type=int, default=17, help="every N-th dev case (spread over the sources)")
+    g.add_argument("--cases", type=int, default=10)
+    g.add_argument("--dev-every", type=int, default=21, help="every N-th dev case (spread over the sources)")
     g.add_argument("--dev-tokens", type=int, default=256)
     g.add_argument("--shapes", default="qwen2.5-coder-1.5b,qwen2.5-coder-7b")
     g.add_argument("--shape-tokens", type=int, default=256)
@@ -243,7 +257,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
+    args.argv = argv
     if args.step == "join-adapter":
         if len(args.paths) != 2:
             print("join-adapter takes PARTS_DIR DEST", file=sys.stderr)

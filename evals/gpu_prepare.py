@@ -6,6 +6,7 @@ the working tree as it is now:
 
 * ``1`` (correctness): wheels for what the GPU machine lacks (tree-sitter and its grammars, unidiff,
   gguf, pytest), installed there by unpacking, and the first part of the gzip'd GGUF;
+* ``1b``.. only when the tree leaves too little room: more of the GGUF, for transfer-only commands;
 * ``2`` (speed): the rest of the GGUF and the dev set (xz);
 * ``3`` (train): the training windows (xz).
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -31,8 +33,6 @@ MARGIN = 2 * MIB  # manifests, a file edited between prepare and the lease
 EXTRA_WHEELS = ("unidiff", "gguf", "pytest", "pluggy", "iniconfig", "pygments")
 GPU_PYTHON = "3.12"
 GPU_PLATFORMS = ("manylinux_2_17_x86_64", "manylinux2014_x86_64", "manylinux_2_28_x86_64", "any")
-COMMANDS = [  # (step, carried folder or None): the documented sequence, one line each
-    ("correctness", "gpu-send/1"), ("speed", "gpu-send/2"), ("train", "gpu-send/3"), ("eval", None)]
 
 
 def wheel_requirements() -> list[str]:
@@ -78,56 +78,70 @@ def _git(*args: str) -> str:
         return ""
 
 
+def layout(cap: int, wheels: int, model: int, dev: int, train: int) -> list[dict]:
+    """Which command carries what, each within ``cap`` bytes: command 1 the wheels and as much of the
+    model as fits, command 2 (speed, the first to need the model) the rest of it and the dev set,
+    command 3 the training data. When the rest and the dev set do not fit one command, transfer-only
+    commands (``report``: ready the state, write the report) carry the model in between."""
+    if cap - wheels <= 0 or dev > cap or train > cap:
+        raise ValueError(f"no room: {cap / MIB:.1f} MiB per command after the working tree")
+    first = min(model, cap - wheels)
+    commands = [{"step": "correctness", "folder": "1", "wheels": True, "model": first}]
+    left = model - first
+    while left + dev > cap:
+        take = min(left, cap)
+        commands.append({"step": "report", "folder": f"1{'bcdefgh'[len(commands) - 1]}", "model": take})
+        left -= take
+    commands += [{"step": "speed", "folder": "2", "model": left, "dev": True},
+                 {"step": "train", "folder": "3", "train": True}, {"step": "eval", "folder": None}]
+    return commands
+
+
 def prepare(out: Path, model_file: Path, dev: Path, train: Path, wheel_dir: Path | None,
             limit: int = COMMAND_LIMIT, tree: int | None = None) -> dict:
-    """Lay out ``out/1..3`` for the three carrying commands; returns the plan (also ``out/plan.json``).
+    """Lay out one folder per carrying command under ``out``; returns the plan (also ``out/plan.json``).
     Raises ValueError when a command would exceed ``limit`` with the working tree it also carries."""
     tree = tree_bytes(REPO) if tree is None else tree
-    cap = limit - tree - MARGIN
     work = out / ".work"
     work.mkdir(parents=True, exist_ok=True)
-    folders = {i: out / str(i) for i in (1, 2, 3)}
-    for folder in folders.values():
-        if folder.exists():
-            for path in sorted(folder.rglob("*"), reverse=True):
-                path.unlink() if path.is_file() else path.rmdir()
-        folder.mkdir(parents=True, exist_ok=True)
-    wheels = 0
-    if wheel_dir is not None:
-        (folders[1] / "wheels").mkdir()
-        for whl in sorted(wheel_dir.glob("*.whl")):
-            (folders[1] / "wheels" / whl.name).write_bytes(whl.read_bytes())
-        wheels = folder_bytes(folders[1] / "wheels")
     packed = {}
     for name, src, method in (("model", model_file, "gzip"), ("dev", dev, "xz"), ("train", train, "xz")):
         packed[name] = work / f"{name}.{method}"
         compress(src, packed[name], method)
-    first = cap - wheels
-    if first <= 0:
-        raise ValueError(f"the working tree ({tree / MIB:.1f} MiB) and wheels leave no room in command 1")
-    model_parts = split_bytes(packed["model"], [(folders[1], first), (folders[2], None)], "model.gguf.gz")
+    wheels = sorted(wheel_dir.glob("*.whl")) if wheel_dir is not None else []
+    commands = layout(limit - tree - MARGIN, sum(w.stat().st_size for w in wheels),
+                      *(packed[n].stat().st_size for n in ("model", "dev", "train")))
+    for old in out.glob("[0-9]*"):
+        shutil.rmtree(old)
+    folders = {c["folder"]: out / c["folder"] for c in commands if c["folder"]}
+    for folder in folders.values():
+        folder.mkdir(parents=True)
+    for whl in wheels:
+        (folders["1"] / "wheels").mkdir(exist_ok=True)
+        shutil.copy2(whl, folders["1"] / "wheels" / whl.name)
+    model_plan = [(folders[c["folder"]], c["model"]) for c in commands if c.get("model") is not None]
     entries = {
-        "model": part_entry("model", model_file, model_parts, GGUF_DEST, "gzip"),
-        "dev": part_entry("dev", dev, split_bytes(packed["dev"], [(folders[2], None)], "dev.jsonl.xz"),
+        "model": part_entry("model", model_file, split_bytes(packed["model"], model_plan, "model.gguf.gz"),
+                            GGUF_DEST, "gzip"),
+        "dev": part_entry("dev", dev, split_bytes(packed["dev"], [(folders["2"], None)], "dev.jsonl.xz"),
                           "data/dev.jsonl", "xz"),
-        "train": part_entry("train", train, split_bytes(packed["train"], [(folders[3], None)], "train.jsonl.xz"),
+        "train": part_entry("train", train, split_bytes(packed["train"], [(folders["3"], None)], "train.jsonl.xz"),
                             "data/train.jsonl", "xz"),
     }
-    where = {1: ["model"], 2: ["model", "dev"], 3: ["train"]}
-    for i, names in where.items():
-        (folders[i] / MANIFEST).write_text(json.dumps({"files": [entries[n] for n in names]}, indent=1))
-    commands = []
-    for step, carry in COMMANDS:
-        size = folder_bytes(out / carry.split("/", 1)[1]) if carry else 0
-        commands.append({"step": step, "command": f"python3 evals/gpu_boot.py {step}",
-                         "carry": [carry] if carry else [], "carried_bytes": size, "total_bytes": tree + size})
+    for c in commands:
+        if c["folder"]:
+            names = [n for n in ("model", "dev", "train") if c.get(n) not in (None, False)]
+            (folders[c["folder"]] / MANIFEST).write_text(json.dumps({"files": [entries[n] for n in names]}, indent=1))
+        carried = folder_bytes(folders[c["folder"]]) if c["folder"] else 0
+        c.update(command=f"python3 evals/gpu_boot.py {c['step']}", carry=[f"gpu-send/{c['folder']}"] if c["folder"] else [],
+                 carried_bytes=carried, total_bytes=tree + carried)
     plan = {"created": datetime.now(timezone.utc).isoformat(timespec="seconds"), "tree_bytes": tree,
             "limit_bytes": limit, "commit": _git("rev-parse", "HEAD"), "dirty": bool(_git("status", "--porcelain")),
-            "wheels": sorted(p.name for p in (folders[1] / "wheels").glob("*.whl")),
+            "wheels": [w.name for w in wheels],
             "files": {n: {k: e[k] for k in ("size", "sha256", "dest")} for n, e in entries.items()},
             "commands": commands}
-    over = [c for c in commands if c["total_bytes"] > limit - MARGIN // 2]
     (out / "plan.json").write_text(json.dumps(plan, indent=1))
+    over = [c for c in commands if c["total_bytes"] > limit - MARGIN // 2]
     if over:
         raise ValueError("over the per-command limit: " + ", ".join(
             f"{c['step']} {c['total_bytes'] / MIB:.1f} MiB" for c in over))

@@ -99,6 +99,15 @@ def evaluation(folder: Path) -> list[str]:
         out.append(f"| {r['mode']} | {r['adapter']} | {r['cases']} | {_pct(r.get('exact'))} | {_pct(r.get('ws_exact'))} "
                    f"| {_f(r.get('tokens_per_pass'))} | {_f(r.get('latency_p50_ms'), 0)} | "
                    f"{_f(r.get('latency_p95_ms'), 0)} | {r.get('errors')} | {r.get('complete')} |")
+    out.append("")
+    for mode in dict.fromkeys(r["mode"] for r in runs.values()):
+        old, new = runs.get(f"{mode}-shipped"), runs.get(f"{mode}-new")
+        if not (old and new):
+            continue
+        both = set(old["case_ids"]) & set(new["case_ids"])
+        a, b = set(old["exact_ids"]) & both, set(new["exact_ids"]) & both
+        out.append(f"- {mode} mode, the {len(both)} cases both adapters finished: shipped {len(a)} exact, new "
+                   f"{len(b)} exact ({len(b - a)} fixed, {len(a - b)} broken).")
     return out + [""]
 
 

@@ -49,6 +49,8 @@ def random_model(shape: str, device: str, dtype, eos_token_id: int, seed: int = 
 def bench_shape(shape: str, tokenizer, base_config, prompt: list[int], n: int, ks: list[int], runners: list[str],
                 levels: list[int], device: str, dtype, prompt_lookup: int = 10) -> dict:
     """Single-stream and concurrency rows of one shape; the model is freed before returning."""
+    import gc
+
     import torch
 
     from .gpu import concurrency, single_stream
@@ -60,6 +62,7 @@ def bench_shape(shape: str, tokenizer, base_config, prompt: list[int], n: int, k
     k = 64 if 64 in ks else ks[-1]
     conc = concurrency(model, tokenizer, base_config, [(prompt, [own], n)], k, levels, case=shape)
     del model
+    gc.collect()  # engines and their CUDA graphs hold the model's memory until collected
     if str(device).startswith("cuda"):
         torch.cuda.empty_cache()
     return {"shape": shape, "parameters": params, "dtype": str(dtype).replace("torch.", ""), "tokens": n,

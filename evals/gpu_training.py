@@ -133,6 +133,7 @@ def eval_step(res: Results, budget: Budget, args, reserve_s: float = 30.0) -> di
             runs[key] = {"mode": mode, "adapter": name, "complete": res.is_done(EVAL, key),
                          **{k: v for k, v in group_stats(rows).items() if not isinstance(v, (dict, list))}}
             runs[key]["case_ids"] = sorted({r["id"] for r in rows})
+            runs[key]["exact_ids"] = sorted({r["id"] for r in rows if r.get("exact")})
     res.write_json(EVAL, "summary.json", runs)
     return runs
 

@@ -74,12 +74,14 @@ def test_dry_run_of_every_step(state, tmp_path, tiny_model_dir):
     runs = json.loads((state / "results" / "4-eval" / "summary.json").read_text())
     assert set(runs) == {"auto-shipped", "auto-new", "model-shipped", "model-new"}
     assert all(r["cases"] == 2 and r["complete"] for r in runs.values())
+    assert "model mode, the 2 cases both adapters finished" in (state / "results" / "report.md").read_text()
 
     report = (tmp_path / "out4" / "report.md").read_text()
     for title in ("1. Correctness on CUDA", "2. Speed", "3. Training at scale", "4. Dev-set evaluation",
                   "tiny shape, random weights", "| auto | new | 2 |"):
         assert title in report
     assert "Not run yet" not in report
+    assert "`python3 evals/gpu_boot.py train --mirror-s 0.2 --base " in report and "--state" not in report
 
 
 def test_eval_stops_at_the_deadline_and_resumes(state, tmp_path, tiny_model_dir):

@@ -11,7 +11,7 @@ import torch
 
 from fastapply.evals import gpu_transfer as T
 from fastapply.evals.gpu_boot import environment, ready_state
-from fastapply.evals.gpu_prepare import prepare
+from fastapply.evals.gpu_prepare import layout, prepare
 
 
 def _split_join(src, tmp_path, sizes, method="gzip"):
@@ -75,6 +75,20 @@ def test_wheels_install_by_unpacking(tmp_path):
     assert (site / "gpuprobe" / "__init__.py").is_file() and (site / "gpuprobe_extra.py").is_file()
     assert not (site / "tool").exists()
     assert T.install_wheels(tmp_path / "wheels", site) == []  # already there
+
+
+def test_layout_adds_transfer_commands_only_when_the_model_does_not_fit_two():
+    mib = T.MIB
+    steps = [c["step"] for c in layout(52 * mib, 6 * mib, 93 * mib, mib // 2, mib)]
+    assert steps == ["correctness", "speed", "train", "eval"]
+    plan = layout(40 * mib, 6 * mib, 93 * mib, mib // 2, mib)  # a bigger working tree: less room
+    assert [c["step"] for c in plan] == ["correctness", "report", "speed", "train", "eval"]
+    assert [c["folder"] for c in plan] == ["1", "1b", "2", "3", None]
+    assert sum(c.get("model", 0) for c in plan) == 93 * mib
+    assert all(c.get("model", 0) + 6 * mib * c.get("wheels", 0) + (mib // 2) * c.get("dev", 0) <= 40 * mib
+               for c in plan)
+    with pytest.raises(ValueError, match="no room"):
+        layout(5 * mib, 6 * mib, 93 * mib, mib, mib)
 
 
 def test_prepare_fits_each_command_and_boot_rebuilds_everything(tmp_path, tiny_model_dir):
