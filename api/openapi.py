@@ -132,10 +132,15 @@ ERRORS = {400: "bad input (body, JSON, fields, unicode, nesting)", 401: "missing
           503: "queue full, or waited too long for a batch slot (Retry-After)", 504: "the generation timed out"}
 
 
+# One server-sent event; ``data`` is JSON text (or ``[DONE]``), as the description says per endpoint.
+SSE_EVENT = {"type": "object", "required": ["data"],
+             "properties": {"event": {"type": "string"}, "data": {"type": "string"}}}
+
+
 def post_doc(body: type[BaseModel], answer: type[BaseModel], stream_note: str) -> dict:
     """Decorator arguments for a POST whose body the handler reads itself."""
     responses = {200: {"model": answer, "description": f"JSON; or text/event-stream when streaming: {stream_note}",
-                       "content": {"text/event-stream": {"schema": {"type": "string"}}}}}
+                       "content": {"text/event-stream": {"schema": SSE_EVENT}}}}
     responses.update({status: {"model": ErrorResponse, "description": text} for status, text in ERRORS.items()})
     request_body = {"required": True, "content": {"application/json": {
         "schema": {"$ref": f"#/components/schemas/{body.__name__}"}}}}

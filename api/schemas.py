@@ -17,6 +17,11 @@ ALLOW_FLAGGED_HELP = ("answer 200 even when the output is incomplete (finish_rea
                       "flagged it (listed in warnings); by default such results are errors (422, 504)")
 
 
+# Published in the schema only; the validators below give the clearer messages.
+NOT_EMPTY = {"minLength": 1}
+NOT_BLANK = {"pattern": "\\S"}
+
+
 def _required(message: str, blank_ok: bool = True) -> AfterValidator:
     """Rejects an empty string (and a whitespace-only one unless ``blank_ok``) with ``message``."""
     def check(value: str) -> str:
@@ -46,9 +51,10 @@ class ApplyBody(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
     original: Annotated[StrictStr, _required(
-        "original is empty (to create a new file, send its full text instead of an apply)")]
+        "original is empty (to create a new file, send its full text instead of an apply)")] = Field(
+        json_schema_extra=NOT_EMPTY)
     snippet: Annotated[StrictStr, _required("the edit snippet is empty", blank_ok=False)] = Field(
-        validation_alias=AliasChoices("snippet", "update"))
+        validation_alias=AliasChoices("snippet", "update"), json_schema_extra=NOT_BLANK)
     instruction: StrictStr = ""
     language: StrictStr | None = None
     path: StrictStr | None = None
@@ -61,9 +67,9 @@ class RelaceBody(BaseModel):
     model_config = ConfigDict(extra="ignore", populate_by_name=True)
 
     initial_code: Annotated[StrictStr, _required("initial_code is empty")] = Field(
-        validation_alias=AliasChoices("initial_code", "initialCode"))
+        validation_alias=AliasChoices("initial_code", "initialCode"), json_schema_extra=NOT_EMPTY)
     edit_snippet: Annotated[StrictStr, _required("edit_snippet is empty", blank_ok=False)] = Field(
-        validation_alias=AliasChoices("edit_snippet", "editSnippet"))
+        validation_alias=AliasChoices("edit_snippet", "editSnippet"), json_schema_extra=NOT_BLANK)
     instruction: StrictStr = ""
     stream: StrictBool = False
     model: StrictStr | None = None
