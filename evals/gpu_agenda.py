@@ -237,7 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--shape-reserve-s", type=float, default=90)
     g = p.add_argument_group("3. train")
     g.add_argument("--base", help="base model folder (default: the embedded model)")
-    g.add_argument("--init-adapter", help="default: the shipped adapter")
+    g.add_argument("--init-adapter", help="default: the shipped adapter (none: a fresh one)")
     g.add_argument("--rank", type=int, default=64, help="grow the initial adapter to this rank (0: keep)")
     g.add_argument("--lr", type=float, default=1e-4)
     g.add_argument("--epochs", type=float, default=1.0)

@@ -19,6 +19,7 @@ with the results written under ``gpu-state/results`` and copied to ``$OUT`` as t
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -37,7 +38,10 @@ def link_package(repo: Path, pkg_root: Path) -> Path:
     target = pkg_root / "fastapply"
     if target.exists():
         for entry in target.iterdir():
-            entry.unlink()
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry)  # __pycache__, written here when the linked modules were imported
+            else:
+                entry.unlink()
     target.mkdir(parents=True, exist_ok=True)
     for entry in (repo / "fastapply").iterdir():
         if entry.name != "__pycache__":

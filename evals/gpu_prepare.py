@@ -163,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default="gpu-send")
     ap.add_argument("--dev", default=str(REPO.parent / "shared" / "bench" / "dev.jsonl"))
     ap.add_argument("--train", help="training windows JSONL (default: synthesised here, --train-n examples)")
-    ap.add_argument("--train-n", type=int, default=3000, help="whole-file examples to synthesise and window")
+    ap.add_argument("--train-n", type=int, default=6000, help="whole-file examples to synthesise and window")
     ap.add_argument("--seed", type=int, default=91)
     ap.add_argument("--gguf", help="model file to send (default: the embedded SmolLM2 GGUF)")
     ap.add_argument("--no-wheels", action="store_true", help="send no wheels (the GPU machine has them)")

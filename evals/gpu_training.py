@@ -32,6 +32,7 @@ def train_step(res: Results, budget: Budget, args, reserve_s: float = 45.0) -> d
 
     state = Path(args.state)
     init = args.init_adapter or (None if args.base else str(ADAPTER_DIR))
+    init = None if init == "none" else init  # a fresh adapter of rank --rank
     if init and args.rank and not res.is_done(TRAIN, "grow"):
         started = time.perf_counter()
         grow_adapter(init, state / "adapter-init", args.rank)

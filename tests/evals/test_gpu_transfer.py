@@ -133,6 +133,11 @@ def test_prepare_fits_each_command_and_boot_rebuilds_everything(tmp_path, tiny_m
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == [str(state / "pkg" / "fastapply" / "evals" / "gpu_agenda.py"), "42"]
     assert env["FASTAPPLY_CACHE"] == str(state / "cache")
+    cache = state / "pkg" / "fastapply" / "__pycache__"  # what an import writes next to the links
+    cache.mkdir(exist_ok=True)
+    (cache / "engine.cpython-312.pyc").write_bytes(b"")
+    ready_state(send, state, log=lambda *_: None)  # the next command relinks over it
+    assert not cache.exists() and (state / "pkg" / "fastapply" / "evals").is_symlink()
 
 
 @pytest.mark.slow
