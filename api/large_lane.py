@@ -14,6 +14,7 @@ import itertools
 import logging
 import multiprocessing
 import pickle
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from types import SimpleNamespace
@@ -67,9 +68,12 @@ def count_usage(applier, request: ApplyRequest, result: ApplyResult) -> ApplyRes
 
 # -- the server side --------------------------------------------------------------------------------
 class LargeLane:
-    def __init__(self, tokenizer, prompt_format: str, context_length: int):
-        self._args = (pickle.dumps(tokenizer), prompt_format, context_length)
+    def __init__(self, tokenizer, prompt_format, context_length: int):
+        """``prompt_format``: a PromptFormat or its name, as Applier takes it."""
+        self._tokenizer, self._format, self._context = tokenizer, prompt_format, context_length
         self._pool: ProcessPoolExecutor | None = None
+        self._warm = False
+        self._starting = threading.Lock()
         self._keys = itertools.count()
 
     def start(self) -> ProcessPoolExecutor:
@@ -79,12 +83,21 @@ class LargeLane:
             # once, so each worker starts in a fraction of a second instead of importing torch again.
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(["fastapply.applier", "transformers", __name__])
-            self._pool = ProcessPoolExecutor(1, context, _start, self._args)
+            args = (pickle.dumps(self._tokenizer), self._format, self._context)
+            self._pool = ProcessPoolExecutor(1, context, _start, args)
         return self._pool
+
+    def warm_up(self) -> None:
+        """Start the worker and wait until it runs (seconds the first time: the fork server imports
+        torch). Blocking: call it off the event loop."""
+        with self._starting:
+            if not self._warm:
+                self.start().submit(int).result()
+                self._warm = True
 
     def prewarm(self) -> None:
         """Start the worker now, in the background, so the first large apply does not wait for it."""
-        self.start().submit(int)
+        threading.Thread(target=self.warm_up, name="fastapply-large-lane-start", daemon=True).start()
 
     def close(self) -> None:
         if self._pool is not None:
@@ -92,11 +105,13 @@ class LargeLane:
 
     async def _call(self, fn, *args):
         try:
+            if not self._warm:  # starting the worker blocks for seconds: never on the event loop
+                await asyncio.to_thread(self.warm_up)
             return await asyncio.get_running_loop().run_in_executor(self.start(), fn, *args)
         except ApplyError as e:
             raise apply_error(e) from None
         except BrokenProcessPool:
-            self._pool = None  # the worker died (memory?): the next large request starts a new one
+            self._pool, self._warm = None, False  # the worker died (memory?): the next large apply starts one
             log.error("the large-apply worker process died")
             raise APIError(503, "the worker for large inputs failed; retry shortly", "worker_failed",
                            headers={"Retry-After": "1"}) from None

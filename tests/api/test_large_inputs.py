@@ -20,7 +20,7 @@ def roomy(serve_factory):
     with serve_factory(Settings(api_key=None)) as server:
         # The worker process starts once per test session (a fork server imports torch once); wait
         # for it here so the measurements below see a warm worker, as a served process would have.
-        server.app.state.service.large_lane.start().submit(int).result(timeout=60)
+        server.app.state.service.large_lane.warm_up()
         yield server
 
 
