@@ -1,0 +1,79 @@
+"""Agenda steps 1 and 2 on the device: correctness (the CUDA test subset, agreement figures) and
+speed (``bench gpu`` on the copy case and dev cases, then Qwen2.5-Coder-shaped random models).
+Each part is skipped when a previous command finished it, and started only with time left for it."""
+from __future__ import annotations
+
+import time
+from types import SimpleNamespace
+
+from .gpu_results import Budget, Results
+
+CORRECTNESS, SPEED = "1-correctness", "2-speed"
+
+
+def correctness_step(res: Results, budget: Budget, args) -> dict:
+    from .gpu_checks import CUDA_TESTS, agreement_rows, run_tests
+
+    out = {}
+    if not res.is_done(CORRECTNESS, "tests"):
+        started = time.perf_counter()
+        tests = args.tests.split(",") if args.tests else CUDA_TESTS
+        summary = run_tests(tests, res.dir(CORRECTNESS) / "junit.xml", budget.left() - 60)
+        res.write_json(CORRECTNESS, "tests.json", summary)
+        if summary["returncode"] != "timeout":
+            res.mark_done(CORRECTNESS, "tests", time.perf_counter() - started)
+        out["tests"] = summary
+    if not res.is_done(CORRECTNESS, "agreement") and budget.allows(30):
+        started = time.perf_counter()
+        rows = agreement_rows(args.device or _device(), args.agreement_tokens, args.agreement_prompts)
+        res.write_json(CORRECTNESS, "agreement.json", rows)
+        res.mark_done(CORRECTNESS, "agreement", time.perf_counter() - started)
+        out["agreement"] = rows
+    return out
+
+
+def speed_step(res: Results, budget: Budget, args) -> dict:
+    import torch
+
+    from fastapply.applier import Applier
+
+    from .gpu import run_all
+    from .gpu_shapes import bench_shape
+    from .gpu_tables import device_label
+    from .speed import copy_case
+
+    applier = Applier.load(args.model, args.device, args.dtype)  # the GGUF is converted here, once
+    ks, levels = _ints(args.ks), _ints(args.concurrency)
+    if not res.is_done(SPEED, "bench"):
+        started = time.perf_counter()
+        ns = SimpleNamespace(ks=ks, levels=levels, runners=args.runners.split(","), copy_tokens=args.copy_tokens,
+                             prompt_lookup=10, data=args.data, cases=args.cases, every=args.dev_every,
+                             dev_tokens=args.dev_tokens)
+        result = {"label": device_label(applier.engine.model), **run_all(applier, ns)}
+        res.write_json(SPEED, "bench.json", result)
+        res.mark_done(SPEED, "bench", time.perf_counter() - started)
+    device = str(next(applier.engine.model.parameters()).device)
+    dtype = torch.bfloat16 if device.startswith("cuda") else torch.float32
+    prompt, _ = copy_case(applier, args.shape_prompt_tokens)
+    for shape in filter(None, args.shapes.split(",")):
+        if res.is_done(SPEED, f"shape-{shape}"):
+            continue
+        if not budget.allows(args.shape_reserve_s):
+            res.write_json(SPEED, f"shape-{shape}.json", {"shape": shape, "skipped": "no time left in this command"})
+            continue
+        started = time.perf_counter()
+        result = bench_shape(shape, applier.tokenizer, applier.engine.config, prompt, args.shape_tokens, ks,
+                             args.runners.split(","), _ints(args.shape_concurrency), device, dtype)
+        res.write_json(SPEED, f"shape-{shape}.json", result)
+        res.mark_done(SPEED, f"shape-{shape}", time.perf_counter() - started)
+    return {"done": res.read_json(SPEED, "done.json", {})}
+
+
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.split(",") if x.strip()]
+
+
+def _device() -> str:
+    import torch
+
+    return "cuda" if torch.cuda.is_available() else "cpu"
