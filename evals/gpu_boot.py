@@ -88,6 +88,10 @@ def environment(state: Path) -> dict:
     paths = [str(state / "pkg"), str(state / "site"), env.get("PYTHONPATH", "")]
     env["PYTHONPATH"] = os.pathsep.join(p for p in paths if p)
     env["FASTAPPLY_CACHE"] = str(state / "cache")  # the GGUF is converted to safetensors here, once
+    # `python -m`/`-c` put the working directory first on sys.path, where the repository's own
+    # fastapply/ (without evals/, api/, kernels/) would shadow the linked package; this process, pytest
+    # and the tests' child processes all run from the repository root.
+    env["PYTHONSAFEPATH"] = "1"
     env.setdefault("HF_HUB_OFFLINE", "1")
     env.setdefault("TOKENIZERS_PARALLELISM", "false")
     return env

@@ -129,7 +129,8 @@ def test_prepare_fits_each_command_and_boot_rebuilds_everything(tmp_path, tiny_m
              "import fastapply.applier, fastapply.evals.gpu_training, fastapply.evals.gpu_checks, "
              "fastapply.evals.gpu_shapes, fastapply.training.train, fastapply.evals.pipeline; "
              "print(m.__file__); print(gpuprobe.VALUE)")
-    out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, cwd=tmp_path)
+    repo = T.Path(__file__).resolve().parents[2]  # run where the GPU commands run: the repository root
+    out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, cwd=repo)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == [str(state / "pkg" / "fastapply" / "evals" / "gpu_agenda.py"), "42"]
     assert env["FASTAPPLY_CACHE"] == str(state / "cache")
