@@ -39,7 +39,7 @@ def test_every_operation_keeps_its_contract(short_server):
 
     for operation in operations:
         @given(case=operation.as_strategy())
-        @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+        @settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
         def keeps_its_contract(case):
             case.call_and_validate(base_url=short_server.url, checks=CHECKS)
 
