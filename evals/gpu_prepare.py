@@ -57,17 +57,31 @@ def download_wheels(dest: Path, requirements: list[str]) -> None:
                     "--abi", "none", *platforms, "-d", str(dest), *requirements], check=True)
 
 
-def make_training_windows(work: Path, n: int, seed: int) -> Path:
+def make_training_windows(work: Path, n: int, seed: int, chunk: int = 1000) -> Path:
     """Synthetic whole-file examples from code on this machine, cut into the engine's windows
-    (fastapply.training.synth + windowed); cached in ``work`` by (n, seed)."""
+    (fastapply.training.synth + windowed), in chunks of ``chunk`` examples with seeds seed, seed+1, ...
+    so that an edit the generator cannot make costs one chunk, not the lot; cached in ``work``."""
     windows = work / f"train-{n}-{seed}-win.jsonl"
     if windows.is_file():
         return windows
-    raw = work / f"train-{n}-{seed}.jsonl"
-    subprocess.run([sys.executable, "-m", "fastapply.training.synth", "--out", str(raw), "--n", str(n),
-                    "--seed", str(seed), "--split", "train"], check=True)
-    subprocess.run([sys.executable, "-m", "fastapply.training.windowed", "--data", str(raw), "--out",
-                    str(windows)], check=True)
+    parts = []
+    for i in range(-(-n // chunk)):
+        part = work / f"train-{chunk}-{seed + i}-win.jsonl"
+        raw = work / f"train-{chunk}-{seed + i}.jsonl"
+        if not part.is_file():
+            made = subprocess.run([sys.executable, "-m", "fastapply.training.synth", "--out", str(raw), "--n",
+                                   str(min(chunk, n - i * chunk)), "--seed", str(seed + i), "--split", "train"])
+            if made.returncode != 0:
+                print(f"gpu-prepare: synth seed {seed + i} failed; that chunk is left out", file=sys.stderr)
+                continue
+            subprocess.run([sys.executable, "-m", "fastapply.training.windowed", "--data", str(raw), "--out",
+                            str(part)], check=True)
+        parts.append(part)
+    if not parts:
+        raise RuntimeError("no training windows could be made")
+    with open(windows, "w", encoding="utf-8") as out:
+        for part in parts:
+            out.write(part.read_text(encoding="utf-8"))
     return windows
 
 

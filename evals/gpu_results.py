@@ -28,6 +28,7 @@ class Results:
         self.started = time.time()
         self.every_s = every_s
         self.left_out: dict[str, str] = {}
+        self.copied: set[str] = set()
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -77,7 +78,11 @@ class Results:
                 if not target.exists() or target.stat().st_mtime < stat.st_mtime:
                     target.parent.mkdir(parents=True, exist_ok=True)
                     shutil.copy2(path, target)
+                    self.copied.add(str(rel))
                 total += stat.st_size
+            for rel in [r for r in self.copied if not (self.root / r).exists()]:
+                (self.out / rel).unlink(missing_ok=True)  # e.g. an eval's partial rows, now in results.jsonl
+                self.copied.discard(rel)
 
     def start(self) -> "Results":
         def loop():

@@ -139,3 +139,29 @@ def test_report_renders_returned_folders_without_a_gpu(tmp_path):
         {"step": 3, "total_steps": 10, "examples_seen": 24, "seconds": 60.0, "done": False}))
     text = render(root)
     assert "| 3 | 10 | 24 | 60.0 | False |" in text and text.count("Not run yet.") == 4
+
+
+def test_results_come_back_as_they_appear_within_the_limits(tmp_path, monkeypatch):
+    import os
+    import time
+
+    from fastapply.evals import gpu_results
+    from fastapply.evals.gpu_results import Results
+
+    state, out = tmp_path / "state", tmp_path / "out"
+    old = state / "results" / "1-correctness" / "tests.json"
+    old.parent.mkdir(parents=True)
+    old.write_text("{}")
+    os.utime(old, (time.time() - 600, time.time() - 600))  # returned by an earlier command
+    res = Results(state, out)
+    res.write_json("2-speed", "bench.json", {"rows": []})
+    (res.dir("2-speed") / "partial.jsonl").write_text("{}\n")
+    (res.dir("2-speed") / "big.bin").write_bytes(b"x" * 100)
+    monkeypatch.setattr(gpu_results, "RETURN_FILE_LIMIT", 50)
+    res.mirror()
+    assert (out / "2-speed" / "bench.json").is_file() and (out / "2-speed" / "partial.jsonl").is_file()
+    assert not (out / "1-correctness").exists() and not (out / "2-speed" / "big.bin").exists()
+    assert "2-speed/big.bin" in res.left_out
+    (res.dir("2-speed") / "partial.jsonl").unlink()
+    res.mirror()
+    assert not (out / "2-speed" / "partial.jsonl").exists()
