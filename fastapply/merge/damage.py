@@ -211,6 +211,9 @@ _DELETE_VERB = re.compile(r"\b(remove|removes|delete|deletes|drop|drops|get rid 
 _IDENTIFIER = re.compile(r"`([^`]+)`|([A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?)")
 
 
+_KIND_NOUN = re.compile(r"\b([A-Za-z_$][\w$]*)\s+(?:method|function|func|class|entry|import|field|property|"
+                        r"option|route|struct|constant|hook|component|prop|helper|getter|setter|accessor|"
+                        r"attribute|variable|macro|module|endpoint|case|branch|overload)s?\b")
 _OBJECT = re.compile(_DELETE_VERB.pattern + r"\s+((?:\S+\s+){0,3}\S+)", re.I)
 
 
@@ -223,17 +226,16 @@ def _named(instruction: str) -> list[str]:
         token = ticked or word
         if ticked or token.endswith("()") or re.search(r"[_.$:]|[a-z][A-Z]|->", token):
             names.append(token.removesuffix("()"))
+    names += [w for w in _KIND_NOUN.findall(objects) if w[:1].isupper()]  # "the Push method", not "the demo route"
     return names
 
 
 def instruction_not_applied(original: str, merged: str, instruction: str) -> tuple[str, ...]:
-    """The names an instruction asks to remove when not one of them became rarer in the merged file
-    (the snippet left the deletion under a marker); () when nothing is asked or something went."""
+    """The names an instruction asks to remove that are no rarer in the merged file (the snippet
+    left the deletion under a marker); () when nothing is asked or all of it went."""
     if not instruction or not _DELETE_VERB.search(instruction):
         return ()
     names = [n for n in dict.fromkeys(_named(instruction)) if n in original]
     if not names:
         return ()
-    if any(merged.count(n) < original.count(n) for n in names):
-        return ()
-    return tuple(names)
+    return tuple(n for n in names if merged.count(n) >= original.count(n))
