@@ -237,7 +237,9 @@ def _near(orig_gap: int, chunk_gap: int, block, orig_norm, reach: int = 3) -> bo
         # across a same-size edit.
         same_size_edit = orig_gap == chunk_gap <= (reach if block.size >= 2 else 1)
         one_line_edit = orig_gap == 1 and chunk_gap <= reach  # a last line edited, lines added after it
-        return (orig_gap == 0 and chunk_gap <= reach) or same_size_edit or one_line_edit
+        # Right after the edge in the original, a brace may close any number of added lines:
+        # its indentation (checked by the caller) says whether it is the same block's end.
+        return orig_gap == 0 or same_size_edit or one_line_edit
     return orig_gap == 0 or (chunk_gap <= reach and orig_gap <= reach)
 
 

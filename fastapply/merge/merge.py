@@ -159,6 +159,8 @@ def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str], d
         if close is not None and (following is None or close < following.start):
             # new members, then the "}" of the block the previous chunk opened: they go at its end
             plan.start, plan.end = close, close + 1
+            if chunk.blank_before and orig[close - 1].strip():
+                plan.lines = [""] + plan.lines
             continue
         if not chunk.marker_before and k == 0:
             pos = 0
