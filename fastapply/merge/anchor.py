@@ -93,22 +93,34 @@ def _trim_weak_ends(kept, chunk_norm, orig_norm, counts):
     later comment's "*/" and delete the code in between."""
     shown = set(chunk_norm)
 
-    def swallows(gap_a: range, gap_b: int) -> bool:
-        # gap_b == 0 is a deletion the chunk shows (the lines on both sides next to each other)
+    def swallows(gap_a: range, gap_b: range) -> bool:
+        # An empty gap_b is a deletion the chunk shows (the lines on both sides next to each other);
+        # old lines that resemble the new ones in gap_b are an edit, not code swallowed.
+        if not gap_b:
+            return False
+        new = [chunk_norm[j] for j in gap_b]
         unshown = [i for i in gap_a if orig_norm[i] not in shown and is_distinctive(orig_norm[i])]
-        return 0 < gap_b < len(unshown)
+        unlike = [i for i in unshown if max(_ratio(orig_norm[i], line) for line in new) < 0.5]
+        return len(gap_b) < len(unshown) or len(unlike) >= 2
 
-    while len(kept) > 1 and not _is_strong(orig_norm, kept[-1], counts):
-        prev, last = kept[-2], kept[-1]
-        if not swallows(range(prev.a + prev.size, last.a), last.b - (prev.b + prev.size)):
+    strong = [i for i, block in enumerate(kept) if _is_strong(orig_norm, block, counts)]
+    if not strong:
+        return kept
+    for i in range(strong[-1] + 1, len(kept)):  # the weak tail, from the last strong block out
+        prev, block = kept[i - 1], kept[i]
+        if swallows(range(prev.a + prev.size, block.a), range(prev.b + prev.size, block.b)):
+            kept = kept[:i]
             break
-        kept = kept[:-1]
-    while len(kept) > 1 and not _is_strong(orig_norm, kept[0], counts):
-        first, nxt = kept[0], kept[1]
-        if not swallows(range(first.a + first.size, nxt.a), nxt.b - (first.b + first.size)):
+    for i in range(strong[0] - 1, -1, -1):  # the weak head, likewise
+        block, nxt = kept[i], kept[i + 1]
+        if swallows(range(block.a + block.size, nxt.a), range(block.b + block.size, nxt.b)):
+            kept = kept[i + 1:]
             break
-        kept = kept[1:]
     return kept
+
+
+def _ratio(a: str, b: str) -> float:
+    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
 
 
 def _unshown(chunk_norm, orig_norm, kept) -> list[int]:
