@@ -60,19 +60,24 @@ def download_wheels(dest: Path, requirements: list[str]) -> None:
 def make_training_windows(work: Path, n: int, seed: int, chunk: int = 1000) -> Path:
     """Synthetic whole-file examples from code on this machine, cut into the engine's windows
     (fastapply.training.synth + windowed), in chunks of ``chunk`` examples with seeds seed, seed+1, ...
-    so that an edit the generator cannot make costs one chunk, not the lot; cached in ``work``."""
+    so that an edit the generator cannot make costs one chunk (the next seed replaces it), not the
+    lot; cached in ``work``."""
     windows = work / f"train-{n}-{seed}-win.jsonl"
     if windows.is_file():
         return windows
-    parts = []
-    for i in range(-(-n // chunk)):
-        part = work / f"train-{chunk}-{seed + i}-win.jsonl"
-        raw = work / f"train-{chunk}-{seed + i}.jsonl"
+    parts, seeds = [], iter(range(seed, seed + 2 * -(-n // chunk)))  # a failed seed is replaced by the next
+    while sum(min(chunk, n - i * chunk) for i in range(len(parts))) < n:
+        s = next(seeds, None)
+        if s is None:
+            break
+        size = min(chunk, n - len(parts) * chunk)
+        part = work / f"train-{size}-{s}-win.jsonl"
+        raw = work / f"train-{size}-{s}.jsonl"
         if not part.is_file():
             made = subprocess.run([sys.executable, "-m", "fastapply.training.synth", "--out", str(raw), "--n",
-                                   str(min(chunk, n - i * chunk)), "--seed", str(seed + i), "--split", "train"])
+                                   str(size), "--seed", str(s), "--split", "train"])
             if made.returncode != 0:
-                print(f"gpu-prepare: synth seed {seed + i} failed; that chunk is left out", file=sys.stderr)
+                print(f"gpu-prepare: synth seed {s} failed; the next seed replaces it", file=sys.stderr)
                 continue
             subprocess.run([sys.executable, "-m", "fastapply.training.windowed", "--data", str(raw), "--out",
                             str(part)], check=True)

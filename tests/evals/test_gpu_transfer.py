@@ -159,3 +159,22 @@ def test_the_embedded_gguf_in_two_parts_is_the_same_model(tmp_path, smollm_dir):
         ours = _load_gguf(rebuilt, torch.float32)[0](ids).logits
         cached = AutoModelForCausalLM.from_pretrained(smollm_dir, dtype=torch.float32)(ids).logits
     assert torch.equal(ours, cached)
+
+
+def test_training_windows_replace_a_failing_seed(tmp_path, monkeypatch):
+    from fastapply.evals import gpu_prepare
+
+    def fake_run(cmd, check=False):
+        args = dict(zip(cmd[3::2], cmd[4::2]))
+        if "fastapply.training.synth" in cmd:
+            if args["--seed"] == "8":  # the generator fails on this seed
+                return subprocess.CompletedProcess(cmd, 1)
+            T.Path(args["--out"]).write_text(f'{{"seed": {args["--seed"]}, "n": {args["--n"]}}}\n')
+        else:
+            T.Path(args["--out"]).write_text(T.Path(args["--data"]).read_text())
+        return subprocess.CompletedProcess(cmd, 0)
+
+    monkeypatch.setattr(gpu_prepare.subprocess, "run", fake_run)
+    out = gpu_prepare.make_training_windows(tmp_path, 2500, 7, chunk=1000)
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert rows == [{"seed": 7, "n": 1000}, {"seed": 9, "n": 1000}, {"seed": 10, "n": 500}]
