@@ -17,6 +17,7 @@ row (id, language, original, snippet, expected, instruction, source, license, va
     python -m fastapply.evals.agentbench check      # every case loads, patches apply, licenses known
     python -m fastapply.evals.agentbench build --out agent.jsonl
     python -m fastapply.evals.agentbench stats
+    python -m fastapply.evals.agentbench notice > evals/agent_bench/SOURCES.md   # origins and licenses
 """
 from __future__ import annotations
 
@@ -218,6 +219,21 @@ def stats(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def notice(bench: str | Path = BENCH_DIR) -> str:
+    """A Markdown table of every source file with its origin and license, and the cases on it."""
+    bench = Path(bench)
+    uses = Counter(row["path"] for row in load(bench))
+    lines = ["# Sources of the agent-style benchmark", "",
+             "Each original file is a verbatim copy of a file from a permissively licensed project; the",
+             "license is that project's (read from its LICENSE file or the file's own header). Keep the",
+             "attribution when redistributing. Snippets, instructions and expected files were written for",
+             "this benchmark.", "",
+             "| file | origin | license | cases |", "|---|---|---|---|"]
+    for file, meta in sorted(_sources(bench).items()):
+        lines.append(f"| `{file}` | `{meta['origin']}` | {meta['license']} | {uses.get(file, 0)} |")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="agentbench", description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -236,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("--author", default="hand", choices=AUTHORS)
     sub.add_parser("check")
     sub.add_parser("stats")
+    sub.add_parser("notice", help="the sources' origins and licenses as Markdown")
     b = sub.add_parser("build", help="write the cases as dev.jsonl-shaped JSONL")
     b.add_argument("--out", required=True)
     args = p.parse_args(argv)
@@ -252,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
             return 1 if problems else 0
         elif args.cmd == "stats":
             print(stats(load()))
+        elif args.cmd == "notice":
+            print(notice(), end="")
         elif args.cmd == "build":
             with open(args.out, "w", encoding="utf-8") as fh:
                 for row in load():

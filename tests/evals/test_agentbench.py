@@ -61,3 +61,8 @@ def test_the_merges_confidence_on_the_benchmark(rows):
     assert summary["wrong_unflagged"] <= 20
     diff = summarize([judge(c) for c in cases if c.variant in ("diff", "diff-mixed")])
     assert diff["answered_right"] >= 0.95 * diff["cases"]
+
+
+def test_the_sources_notice_is_current():
+    # evals/agent_bench/SOURCES.md is generated: `python -m fastapply.evals.agentbench notice`
+    assert (agentbench.BENCH_DIR / "SOURCES.md").read_text(encoding="utf-8") == agentbench.notice()
