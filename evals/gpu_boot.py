@@ -79,7 +79,8 @@ def ready_state(send_root: Path, state: Path, repo: Path = REPO, log=print) -> d
         if (folder / "wheels").is_dir():
             status["wheels_installed"] += transfer.install_wheels(folder / "wheels", state / "site")
     link_package(repo, state / "pkg")
-    log(f"gpu_boot: {status}")
+    log(f"gpu_boot: files {status['files']}, {status['parts_copied']} parts stashed, "
+        f"{len(status['wheels_installed'])} wheels installed")
     return status
 
 
