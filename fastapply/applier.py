@@ -116,7 +116,8 @@ class Applier:
                 return None
             raise InputTooLong(
                 f"original + snippet + output need more than the model's context of {self.context_length} "
-                "tokens, and the snippet could not be anchored to rewrite only the touched part")
+                "tokens, and the snippet could not be anchored to rewrite only the touched part: "
+                f"{candidate.reason or 'the merge found no place for it'}")
         if request.windowing == "auto" and fits and merge.is_whole_file(windows, request.original):
             return None  # the window is the whole file
         for w in windows:

@@ -62,3 +62,9 @@ def test_constrained_generations_carry_the_lines_of_their_window(applier):
     assert free.requests[0].allowed_lines is None
     assert free.requests[0].source_lines == generation.allowed_lines  # the loop stop is always on
 
+
+
+def test_an_unanchored_snippet_on_a_long_file_says_why_it_could_not_be_windowed(applier):
+    stray = "# ... existing code ...\nthis_line_matches_nothing_in_the_file = 1\n# ... existing code ...\n"
+    with pytest.raises(InputTooLong, match="could not be anchored.*matches nothing"):
+        applier.apply(ApplyRequest(ORIGINAL, stray, mode="model"))
