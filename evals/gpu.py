@@ -113,8 +113,10 @@ def single_stream(model, tokenizer, config, prompt, n, ks, runners, prompt_looku
         for runner in runners:
             seqs, s, _ = run_batch(model, tokenizer, config, [(prompt, [plain] if refs is None else refs, n)], k,
                                    runner)
-            label = config.runner_for(device) if runner == "auto" else runner
-            row(f"fastapply k={k} ({label})", k, label, seqs[0].output, s, seqs[0].stats)
+            name = config.runner_for(device) if runner == "auto" else runner
+            graph = name == "static" and str(device).startswith("cuda") and config.cuda_graphs
+            row(f"fastapply k={k} ({name}, {'CUDA graph' if graph else 'eager'})", k, name, seqs[0].output, s,
+                seqs[0].stats)
     return rows, plain
 
 

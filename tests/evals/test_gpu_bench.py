@@ -15,7 +15,7 @@ def test_gpu_bench_runs_unchanged_on_cpu(tiny_model_dir, capsys, tmp_path):
     assert main(["--model", str(tiny_model_dir), "--device", "cpu", "--copy-tokens", "16",
                  "--concurrency", "1,2", "--ks", "8", "--runners", "auto,static", "--json", str(out_json)]) == 0
     out = capsys.readouterr().out
-    assert "| fastapply k=8 (varlen) | 8 |" in out and "| fastapply k=8 (static) | 8 |" in out
+    assert "| fastapply k=8 (varlen, eager) | 8 |" in out and "| fastapply k=8 (static, eager) | 8 |" in out
     assert "| 2 |" in out and "p95 latency ms" in out
     # both runners are lossless: 100% agreement with HF greedy in fp32
     copy_table = out.split("### Copy case, concurrency")[0]
