@@ -29,7 +29,7 @@ from pathlib import Path
 from .gpu_results import Budget, Results, environment, now
 from .gpu_steps import CORRECTNESS, SPEED, correctness_step, speed_step
 from .gpu_training import EVAL, TRAIN, eval_step, train_step
-BUDGET_S = {"correctness": 180, "speed": 450, "train": 390, "eval": 330, "report": 60}
+BUDGET_S = {"correctness": 210, "speed": 420, "train": 390, "eval": 330, "report": 60}
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -139,6 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--data", help="dev set (default: STATE/data/dev.jsonl)")
     g = p.add_argument_group("1. correctness")
     g.add_argument("--tests", help="comma-separated pytest paths (default: the CUDA subset)")
+    g.add_argument("--tests-reserve-s", type=float, default=30, help="seconds kept for the agreement figures")
     g.add_argument("--agreement-tokens", type=int, default=200)
     g.add_argument("--agreement-prompts", type=int, default=4)
     g = p.add_argument_group("2. speed")

@@ -19,16 +19,16 @@ from pathlib import Path
 CUDA_TESTS = ["tests/kernels", "tests/fastapply/test_graph_runner.py"]
 
 
-def run_tests(paths: list[str], junit: Path, timeout_s: float, marks: str = "not slow") -> dict:
-    """pytest on ``paths`` in a child process; a summary of its JUnit report."""
-    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", marks, f"--junitxml={junit}",
-           *paths]
+def run_tests(path: str, junit: Path, timeout_s: float, marks: str = "not slow") -> dict:
+    """pytest on one test path in a child process; a summary of its JUnit report (one path at a time,
+    so that a run cut short by the time limit keeps the reports of the paths before it)."""
+    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", marks, f"--junitxml={junit}", path]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=max(timeout_s, 10))
         rc, tail = proc.returncode, (proc.stdout + proc.stderr)[-3000:]
     except subprocess.TimeoutExpired as e:
         rc, tail = "timeout", str(e.stdout or "")[-3000:]
-    summary = {"command": " ".join(cmd[1:]), "returncode": rc, "output_tail": tail}
+    summary = {"path": path, "command": " ".join(cmd[1:]), "returncode": rc, "output_tail": tail}
     if junit.is_file():
         summary.update(parse_junit(junit))
     return summary

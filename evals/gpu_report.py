@@ -34,16 +34,19 @@ def _header(folder: Path) -> list[str]:
 
 def correctness(folder: Path) -> list[str]:
     out = []
-    tests = _read(folder / "tests.json")
-    if tests:
-        out += ["| test subset | tests | passed | failed | errors | skipped | seconds |", "|---|---|---|---|---|---|---|",
-                f"| `{tests['command'].split(' -m pytest ')[-1]}` | {tests.get('tests', '?')} | {tests.get('passed', '?')} "
-                f"| {tests.get('failures', '?')} | {tests.get('errors', '?')} | {tests.get('skipped', '?')} | "
-                f"{tests.get('seconds', '?')} |", ""]
-        if tests.get("cuda_tests"):
+    runs = _read(folder / "tests.json") or []
+    if runs:
+        out += ["| test path (`pytest -m \"not slow\"`) | tests | passed | failed | errors | skipped | seconds | "
+                "exit |", "|---|---|---|---|---|---|---|---|"]
+        out += [f"| `{t['path']}` | {t.get('tests', '—')} | {t.get('passed', '—')} | {t.get('failures', '—')} | "
+                f"{t.get('errors', '—')} | {t.get('skipped', '—')} | {t.get('seconds', '—')} | {t['returncode']} |"
+                for t in runs] + [""]
+        device_only = {n: o for t in runs for n, o in (t.get("cuda_tests") or {}).items()}
+        if device_only:
             out += ["| device-only test | outcome |", "|---|---|"]
-            out += [f"| {name} | {outcome} |" for name, outcome in sorted(tests["cuda_tests"].items())] + [""]
-        out += [f"- FAILED {f}" for f in tests.get("failed", [])] + ([""] if tests.get("failed") else [])
+            out += [f"| {name} | {outcome} |" for name, outcome in sorted(device_only.items())] + [""]
+        failed = [f for t in runs for f in t.get("failed", [])]
+        out += [f"- FAILED {f}" for f in failed] + ([""] if failed else [])
     rows = _read(folder / "agreement.json")
     if rows:
         out += ["Token agreement on a random Llama (draft: HF greedy with every 7th token wrong, k=16):", "",

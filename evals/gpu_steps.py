@@ -15,14 +15,20 @@ def correctness_step(res: Results, budget: Budget, args) -> dict:
     from .gpu_checks import CUDA_TESTS, agreement_rows, run_tests
 
     out = {}
-    if not res.is_done(CORRECTNESS, "tests"):
+    runs = {r["path"]: r for r in res.read_json(CORRECTNESS, "tests.json", [])}
+    for i, path in enumerate(args.tests.split(",") if args.tests else CUDA_TESTS):
+        if res.is_done(CORRECTNESS, f"tests {path}"):
+            continue
+        if not budget.allows(args.tests_reserve_s + 20):
+            runs.setdefault(path, {"path": path, "returncode": "not run: no time left in this command"})
+            continue
         started = time.perf_counter()
-        tests = args.tests.split(",") if args.tests else CUDA_TESTS
-        summary = run_tests(tests, res.dir(CORRECTNESS) / "junit.xml", budget.left() - 60)
-        res.write_json(CORRECTNESS, "tests.json", summary)
-        if summary["returncode"] != "timeout":
-            res.mark_done(CORRECTNESS, "tests", time.perf_counter() - started)
-        out["tests"] = summary
+        runs[path] = run_tests(path, res.dir(CORRECTNESS) / f"junit-{i}.xml", budget.left() - args.tests_reserve_s)
+        res.write_json(CORRECTNESS, "tests.json", list(runs.values()))
+        if runs[path]["returncode"] != "timeout":
+            res.mark_done(CORRECTNESS, f"tests {path}", time.perf_counter() - started)
+    res.write_json(CORRECTNESS, "tests.json", list(runs.values()))
+    out["tests"] = list(runs.values())
     if not res.is_done(CORRECTNESS, "agreement") and budget.allows(30):
         started = time.perf_counter()
         rows = agreement_rows(args.device or _device(), args.agreement_tokens, args.agreement_prompts)

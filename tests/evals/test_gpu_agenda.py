@@ -40,8 +40,8 @@ def test_dry_run_of_every_step(state, tmp_path, tiny_model_dir):
                      "@pytest.mark.skip(reason='needs CUDA')\ndef test_on_cuda():\n    pass\n")
     assert _run("correctness", state, tmp_path / "out1", "--device", "cpu", "--agreement-tokens", "12",
                 "--agreement-prompts", "1", "--tests", str(probe)) == 0
-    tests = json.loads((state / "results" / "1-correctness" / "tests.json").read_text())
-    assert (tests["passed"], tests["skipped"], tests["failures"]) == (1, 1, 0)
+    [tests] = json.loads((state / "results" / "1-correctness" / "tests.json").read_text())
+    assert (tests["passed"], tests["skipped"], tests["failures"], tests["returncode"]) == (1, 1, 0, 0)
     assert list(tests["cuda_tests"].values()) == ["skipped"]
     agreement = json.loads((state / "results" / "1-correctness" / "agreement.json").read_text())
     assert {r["dtype"] for r in agreement} == {"float32", "bfloat16"}
@@ -165,3 +165,15 @@ def test_results_come_back_as_they_appear_within_the_limits(tmp_path, monkeypatc
     (res.dir("2-speed") / "partial.jsonl").unlink()
     res.mirror()
     assert not (out / "2-speed" / "partial.jsonl").exists()
+
+
+def test_correctness_without_time_records_what_it_did_not_run(tmp_path):
+    from fastapply.evals.gpu_results import Budget, Results
+    from fastapply.evals.gpu_steps import correctness_step
+
+    res = Results(tmp_path, None)
+    args = gpu_agenda.build_parser().parse_args(["correctness", "--tests", "a.py,b.py"])
+    out = correctness_step(res, Budget(5), args)
+    assert [t["returncode"] for t in out["tests"]] == ["not run: no time left in this command"] * 2
+    assert "agreement" not in out and not res.is_done("1-correctness", "tests a.py")
+    assert "| `a.py` | — |" in render(res.root)
