@@ -99,7 +99,7 @@ def agreement_rows(device: str, new_tokens: int = 200, prompts: int = 4) -> list
         hf = [hf_generate(model, tok, p, new_tokens)[0] for p in inputs]
         decoders = {"varlen (eager)": dict(runner="varlen"),
                     "static (eager)": dict(runner="static", cuda_graphs=False),
-                    "static (CUDA graph)" if device.startswith("cuda") else "static (auto)": dict(runner="static")}
+                    "static (CUDA graph)" if device.startswith("cuda") else "static (no CUDA: eager)": dict(runner="static")}
         outputs = {}
         for name, kw in decoders.items():
             config = EngineConfig(k=16, **{k: v for k, v in kw.items() if k != "runner"})

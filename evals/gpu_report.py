@@ -43,7 +43,7 @@ def correctness(folder: Path) -> list[str]:
                 for t in runs] + [""]
         device_only = {n: o for t in runs for n, o in (t.get("cuda_tests") or {}).items()}
         if device_only:
-            out += ["| device-only test | outcome |", "|---|---|"]
+            out += ["| test named for CUDA | outcome |", "|---|---|"]
             out += [f"| {name} | {outcome} |" for name, outcome in sorted(device_only.items())] + [""]
         failed = [f for t in runs for f in t.get("failed", [])]
         out += [f"- FAILED {f}" for f in failed] + ([""] if failed else [])
