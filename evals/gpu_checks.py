@@ -92,14 +92,15 @@ def agreement_rows(device: str, new_tokens: int = 200, prompts: int = 4) -> list
 
     tok = _ByteTokenizer()
     g = torch.Generator().manual_seed(1)
-    inputs = [torch.randint(0, 256, (int(n),), generator=g).tolist() for n in torch.randint(20, 120, (prompts,), generator=g)]
+    lengths = torch.randint(20, 120, (prompts,), generator=g).tolist()
+    inputs = [torch.randint(0, 256, (n,), generator=g).tolist() for n in lengths]
     rows = []
     for dtype in (torch.float32, torch.bfloat16):
         model = _tiny_llama(device, dtype)
         hf = [hf_generate(model, tok, p, new_tokens)[0] for p in inputs]
-        decoders = {"varlen (eager)": dict(runner="varlen"),
-                    "static (eager)": dict(runner="static", cuda_graphs=False),
-                    "static (CUDA graph)" if device.startswith("cuda") else "static (no CUDA: eager)": dict(runner="static")}
+        graph = "static (CUDA graph)" if device.startswith("cuda") else "static (no CUDA: eager)"
+        decoders = {"varlen (eager)": dict(runner="varlen"), "static (eager)": dict(runner="static", cuda_graphs=False),
+                    graph: dict(runner="static")}
         outputs = {}
         for name, kw in decoders.items():
             config = EngineConfig(k=16, **{k: v for k, v in kw.items() if k != "runner"})

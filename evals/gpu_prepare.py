@@ -152,8 +152,8 @@ def prepare(out: Path, model_file: Path, dev: Path, train: Path, wheel_dir: Path
             names = [n for n in ("model", "dev", "train") if c.get(n) not in (None, False)]
             (folders[c["folder"]] / MANIFEST).write_text(json.dumps({"files": [entries[n] for n in names]}, indent=1))
         carried = folder_bytes(folders[c["folder"]]) if c["folder"] else 0
-        c.update(command=f"python3 evals/gpu_boot.py {c['step']}", carry=[f"gpu-send/{c['folder']}"] if c["folder"] else [],
-                 carried_bytes=carried, total_bytes=tree + carried)
+        c.update(command=f"python3 evals/gpu_boot.py {c['step']}", carried_bytes=carried, total_bytes=tree + carried,
+                 carry=[f"gpu-send/{c['folder']}"] if c["folder"] else [])
     plan = {"created": datetime.now(timezone.utc).isoformat(timespec="seconds"), "tree_bytes": tree,
             "limit_bytes": limit, "commit": _git("rev-parse", "HEAD"), "dirty": bool(_git("status", "--porcelain")),
             "wheels": [w.name for w in wheels],

@@ -39,7 +39,8 @@ def correctness(folder: Path) -> list[str]:
         out += ["| test path (`pytest -m \"not slow\"`) | tests | passed | failed | errors | skipped | seconds | "
                 "exit |", "|---|---|---|---|---|---|---|---|"]
         out += [f"| `{t['path']}` | {t.get('tests', '—')} | {t.get('passed', '—')} | {t.get('failures', '—')} | "
-                f"{t.get('errors', '—')} | {t.get('skipped', '—')} | {t.get('seconds', '—')} | {t['returncode']} |"
+                f"{t.get('errors', '—')} | {t.get('skipped', '—')} | {t.get('seconds', '—')} | "
+                f"{t['returncode']} |"
                 for t in runs] + [""]
         device_only = {n: o for t in runs for n, o in (t.get("cuda_tests") or {}).items()}
         if device_only:
@@ -99,7 +100,8 @@ def evaluation(folder: Path) -> list[str]:
     out = ["| mode | adapter | cases | exact | ws-exact | tokens/pass | p50 ms | p95 ms | errors | complete |",
            "|---|---|---|---|---|---|---|---|---|---|"]
     for r in runs.values():
-        out.append(f"| {r['mode']} | {r['adapter']} | {r['cases']} | {_pct(r.get('exact'))} | {_pct(r.get('ws_exact'))} "
+        out.append(f"| {r['mode']} | {r['adapter']} | {r['cases']} | {_pct(r.get('exact'))} | "
+                   f"{_pct(r.get('ws_exact'))} "
                    f"| {_f(r.get('tokens_per_pass'))} | {_f(r.get('latency_p50_ms'), 0)} | "
                    f"{_f(r.get('latency_p95_ms'), 0)} | {r.get('errors')} | {r.get('complete')} |")
     out.append("")
