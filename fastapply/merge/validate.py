@@ -151,6 +151,26 @@ def _line_texts(text, rows):
     return [lines[r] for r in rows if r < len(lines)]
 
 
+def line_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]:
+    """difflib's opcodes for two line lists, computed on what lies between their common head and
+    tail: a merge changes a few places, and difflib without autojunk is quadratic on a long file of
+    repeated lines."""
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
+        tail += 1
+    middle = difflib.SequenceMatcher(None, a[head:len(a) - tail], b[head:len(b) - tail], autojunk=False)
+    ops = [(tag, i1 + head, i2 + head, j1 + head, j2 + head) for tag, i1, i2, j1, j2 in middle.get_opcodes()
+           if not (tag == "equal" and i1 == i2 and j1 == j2)]
+    if head:
+        ops.insert(0, ("equal", 0, head, 0, head))
+    if tail:
+        ops.append(("equal", len(a) - tail, len(a), len(b) - tail, len(b)))
+    return ops
+
+
 def _unexplained_deletions(orig, out, snip) -> list[int]:
     """Original lines the merged file deleted without the snippet showing that edit.
 
@@ -160,10 +180,8 @@ def _unexplained_deletions(orig, out, snip) -> list[int]:
     snippet_norm = [norm(line) for line in snip if line.strip()]
     known = set(snippet_norm)
     adjacent = set(zip(snippet_norm, snippet_norm[1:]))
-    matcher = difflib.SequenceMatcher(None, [norm(x) for x in orig], [norm(x) for x in out],
-                                      autojunk=False)
     deleted = []
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in line_opcodes([norm(x) for x in orig], [norm(x) for x in out]):
         if tag == "replace":
             new = [norm(x) for x in out[j1:j2] if x.strip()]
             if new and sum(x in known for x in new) * 2 >= len(new):
