@@ -9,7 +9,8 @@ completions), bad inputs (empty snippet, lone surrogate, nested JSON, a string w
 belongs: 4xx expected), a large body (a few MB: 413 or an answer, never a stall) and a request
 whose client gives up after 50 ms (a cancellation). Reports requests sent, answers by status,
 p50/p95 latency of the good ones, the server's RSS at start, its peak and its last sample, and
-whether RSS kept growing over the second half. A 500 or a dropped connection is a failure.
+whether RSS kept growing over the second half. A 500 or a dropped connection is a failure; a
+request the client stops waiting for (``--timeout``) is counted apart.
 """
 from __future__ import annotations
 
@@ -74,7 +75,12 @@ async def worker(client, mix, deadline: float, results: list) -> None:
                                          timeout=timeout or client.timeout)
             status = response.status_code
         except Exception as exc:  # noqa: BLE001 - a timeout we asked for is a cancellation; anything else a drop
-            status = "cancelled" if timeout else f"dropped:{type(exc).__name__}"
+            if timeout:
+                status = "cancelled"
+            elif "Timeout" in type(exc).__name__:
+                status = "client-timeout"  # the client gave up waiting (--timeout); the server did not drop it
+            else:
+                status = f"dropped:{type(exc).__name__}"
         results.append((kind, status, 1000 * (time.perf_counter() - started)))
 
 
@@ -112,6 +118,7 @@ def summarize(results: list, samples: list[tuple[float, int]], wall_s: float) ->
         "requests": len(results), "wall_s": wall_s, "by_kind_and_status": dict(sorted(statuses.items())),
         "server_errors": sum(1 for _, status, _ in results if status == 500),
         "dropped": sum(1 for _, status, _ in results if str(status).startswith("dropped")),
+        "client_timeouts": sum(1 for _, status, _ in results if status == "client-timeout"),
         "good_p50_ms": percentile(good, 50) if good else None, "good_p95_ms": percentile(good, 95) if good else None,
         "rss_start_mb": samples[0][1] / 2**20 if samples else None,
         "rss_peak_mb": max(r for _, r in samples) / 2**20 if samples else None,
@@ -126,7 +133,8 @@ def markdown(summary: dict, args) -> str:
     fmt = lambda v: "–" if v is None else f"{v:.0f}"  # noqa: E731
     return "\n".join([
         f"{summary['requests']} requests in {summary['wall_s'] / 60:.1f} min at concurrency {args.concurrency}; "
-        f"500s: {summary['server_errors']}, dropped: {summary['dropped']}; good 200s p50 "
+        f"500s: {summary['server_errors']}, dropped: {summary['dropped']}, client timeouts: "
+        f"{summary['client_timeouts']}; good 200s p50 "
         f"{fmt(summary['good_p50_ms'])} ms, p95 {fmt(summary['good_p95_ms'])} ms; server RSS start "
         f"{fmt(summary['rss_start_mb'])} MB, peak {fmt(summary['rss_peak_mb'])} MB, end {fmt(summary['rss_end_mb'])} MB, "
         f"growth over the second half {fmt(summary['rss_growth_second_half_mb'])} MB", "",
