@@ -20,7 +20,7 @@ from fastapply.merge.patience import patience_blocks
 MAX_UNEXPLAINED_GAP = 120
 # A crossing alignment must delete at least this many unshown lines, in a run this long, to count.
 SWALLOWED_LINES, SWALLOWED_RUN = 5, 3
-_ALNUM = re.compile(r"[A-Za-z0-9_]")
+WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
 
 
 def norm(line: str) -> str:
@@ -28,9 +28,10 @@ def norm(line: str) -> str:
     return " ".join(line.split())
 
 
-def is_distinctive(normalized: str) -> bool:
-    """Long enough to mean something when it matches once (not "}", "end", "return x")."""
-    return len(_ALNUM.findall(normalized)) >= 6
+def is_distinctive(normalized: str, min_chars: int = 6) -> bool:
+    """Long enough to mean something when it matches once (not "}", "end", "return x"): at least
+    `min_chars` word characters."""
+    return len(WORD_CHAR.findall(normalized)) >= min_chars
 
 
 @dataclass
@@ -176,7 +177,7 @@ def _near(orig_gap: int, chunk_gap: int, block, orig_norm, reach: int = 3) -> bo
     It joins when it is the original's very next non-blank line (the chunk may have new code in
     between), or when both sides skip at most `reach` lines (a small edit).
     """
-    if not any(_ALNUM.search(line) for line in orig_norm[block.a:block.a + block.size]):
+    if not any(WORD_CHAR.search(line) for line in orig_norm[block.a:block.a + block.size]):
         # A lone "}" fits the end of any block: only right after the edge (lines appended to
         # a block) or after a one-line edit (lines may be added after it); a run of braces also
         # across a same-size edit.
@@ -207,7 +208,7 @@ def _chained(edge, block, direction: int, orig_norm, indent, reach: int = 3):
             break
         if _near(*gaps, candidate, orig_norm) and indent.agrees(candidate, edge, orig_norm):
             return candidate
-        if any(_ALNUM.search(line) for line in orig_norm[block.a:block.a + block.size]):
+        if any(WORD_CHAR.search(line) for line in orig_norm[block.a:block.a + block.size]):
             break  # only brace runs slide
     return None
 
@@ -246,7 +247,7 @@ class _IndentCheck:
         return width(self.chunk[b]) - width(self.orig[a])
 
     def agrees(self, block, edge, orig_norm) -> bool:
-        if any(_ALNUM.search(line) for line in orig_norm[block.a:block.a + block.size]):
+        if any(WORD_CHAR.search(line) for line in orig_norm[block.a:block.a + block.size]):
             return True
         reference = self.shift(edge.b, edge.a)
         return all(self.shift(block.b + k, block.a + k) == reference for k in range(block.size))

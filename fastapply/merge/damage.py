@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from dataclasses import replace
 
-from fastapply.merge.anchor import norm
+from fastapply.merge.anchor import WORD_CHAR, is_distinctive, norm
 from fastapply.merge.hunks import is_diff_form
 from fastapply.merge.markers import is_marker_line
 from fastapply.merge.syntax import definitions
@@ -27,12 +27,7 @@ _HEADER = re.compile(r"^@@.*@@|^@@\s*$")
 
 
 NEAR = 6  # lines: a repeat this close is a copy inserted next to itself, not new code
-_WORD_CHARS = re.compile(r"[A-Za-z0-9_]")
-
-
-def is_distinctive(normalized: str) -> bool:
-    """Long enough that a repeat a few lines apart is a slip ("return this;" is not)."""
-    return len(_WORD_CHARS.findall(normalized)) >= 16
+LONG_LINE = 16  # word characters a line needs before a repeat a few lines apart is a slip ("return this;" is not)
 
 
 def _repeats(lines: list[str], lang) -> list[tuple[int, str]]:
@@ -44,14 +39,14 @@ def _repeats(lines: list[str], lang) -> list[tuple[int, str]]:
     keys = [key for _, key in rows]
     found = []
     for p, (i, key) in enumerate(rows):
-        if not is_distinctive(key):
+        if not is_distinctive(key, LONG_LINE):
             continue
         if p and keys[p - 1] == key:
             found.append((i, key))
             continue
         for d in range(2, NEAR + 1):
             if p + 1 < len(keys) and p >= d and keys[p - d] == key and keys[p + 1 - d] == keys[p + 1] \
-                    and is_distinctive(keys[p + 1]):
+                    and is_distinctive(keys[p + 1], LONG_LINE):
                 found.append((i, key))
                 break
     return found
@@ -162,7 +157,7 @@ def orphaned_lines(snippet_new: list[str], merged: str, lang) -> tuple[int, ...]
         body = snip_lines[d.start:d.end + 1]
         following = next((line for line in snip_lines[d.end + 1:] if line.strip()), "")
         if any(is_marker_line(line, lang) for line in body) or (
-                is_marker_line(following, lang) and _WORD_CHARS.search(body[-1])):
+                is_marker_line(following, lang) and WORD_CHAR.search(body[-1])):
             continue  # the snippet elides part of it (a marker inside, or right after an open end)
         header = norm(snip_lines[d.header])
         found = [m for m in by_name.get((d.name, d.kind), [])
@@ -173,7 +168,7 @@ def orphaned_lines(snippet_new: list[str], merged: str, lang) -> tuple[int, ...]
         have = Counter(norm(line) for line in body if line.strip())
         for i in range(m.start, m.end + 1):
             key = norm(merged_lines[i]) if i < len(merged_lines) else ""
-            if not _WORD_CHARS.search(key):
+            if not WORD_CHAR.search(key):
                 continue  # blank lines and lone brackets say nothing
             if have[key] > 0:
                 have[key] -= 1

@@ -229,11 +229,3 @@ def new_side(snippet_lines: list[str], original_lines: list[str], language: str 
             out.append("// ... existing code ...")
         out.extend(text for kind, text in hunk.lines if kind != "-")
     return out
-
-
-def removed_lines(snippet_lines: list[str], original_lines: list[str], language: str | None) -> list[str]:
-    """The lines a diff-form snippet removes ([] for any other snippet)."""
-    if not original_lines or not is_diff_form(snippet_lines, original_lines):
-        return []
-    return [text for hunk in parse_hunks(snippet_lines, original_lines, language)
-            for kind, text in hunk.lines if kind == "-" and text.strip()]

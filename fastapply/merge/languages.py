@@ -147,11 +147,13 @@ def get_ts_parser(language: str | None):
         return None
 
 
+@functools.lru_cache(maxsize=8)
 def parse(text: str, language: str | None):
     """The tree-sitter tree of a text, or None without a grammar.
 
     TypeScript that does not parse is tried with the TSX grammar too (JSX in a file called
-    "typescript"), and the tree with fewer errors wins.
+    "typescript"), and the tree with fewer errors wins. The last few trees are kept: one apply
+    parses the same original and merged file for several checks (trees are read, never edited).
     """
     parser = get_ts_parser(language)
     if parser is None:

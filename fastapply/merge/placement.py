@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 from fastapply.merge.anchor import Alignment, align, is_distinctive, line_similarity, norm
@@ -192,15 +193,6 @@ _KEY_END = re.compile(r"[=:{(,]")
 MIN_KEY = 8  # characters a changed line must share with its old form, up to its "key" punctuation
 
 
-def _shared_prefix(a: str, b: str) -> int:
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        n += 1
-    return n
-
-
 def pair_changed_lines(chunk: Chunk, original: list[str], lo: int) -> list[tuple[int, int]]:
     """Pairs for a chunk of edited lines shown without context (``timeout = 30`` for ``timeout =
     10``): each line must equal an original line at or after `lo`, or share with exactly one such
@@ -221,7 +213,7 @@ def pair_changed_lines(chunk: Chunk, original: list[str], lo: int) -> list[tuple
             pairs.append((c, exact[0]))
             last = exact[0]
             continue
-        scored = [(_shared_prefix(key, text), i) for i, text in normed if i > last]
+        scored = [(len(os.path.commonprefix([key, text])), i) for i, text in normed if i > last]
         best = max((n for n, _ in scored), default=0)
         match = _KEY_END.search(key)
         if not match or best < max(MIN_KEY, match.end()):

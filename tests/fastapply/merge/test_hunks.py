@@ -1,7 +1,7 @@
 """Diff-form snippets: detection against the original, hunks applied in place."""
 
 from fastapply.merge import lazy_merge, validate
-from fastapply.merge.hunks import is_diff_form, new_side, removed_lines
+from fastapply.merge.hunks import is_diff_form, new_side
 
 ORIGINAL = """import socket
 
@@ -86,11 +86,10 @@ def test_markdown_lists_and_lua_comments_are_not_diff_lines():
     assert not is_diff_form("-- helpers\nlocal x = 2\n".splitlines(), lua.splitlines())
 
 
-def test_new_side_and_removed_lines():
+def test_new_side_drops_removed_lines_and_prefixes():
     snippet = " def connect(self):\n-    old()\n+    new()\n".splitlines()
     original = "def connect(self):\n    old()\n".splitlines()
     assert new_side(snippet, original, "python") == ["def connect(self):", "    new()"]
-    assert removed_lines(snippet, original, "python") == ["    old()"]
 
 
 def test_diff_prefixes_left_in_a_file_are_flagged():
