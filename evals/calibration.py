@@ -52,7 +52,7 @@ def summarize(judged: list[dict]) -> dict:
 def grouped(judged: list[dict], by: str) -> dict[str, dict]:
     groups: dict[str, list[dict]] = defaultdict(list)
     for j in judged:
-        keys = j["styles"] or [j["style"]] if by == "style" else [j[by]]
+        keys = (j["styles"] or [j["style"]]) if by == "style" else [j[by]]
         for key in keys:
             groups[key].append(j)
     return {key: summarize(groups[key]) for key in sorted(groups)}
