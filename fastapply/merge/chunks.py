@@ -122,6 +122,16 @@ def closing_only(lines: list[str]) -> bool:
     return all(_CLOSER.fullmatch(line) for line in lines)
 
 
+def find_run(original: list[str], lines: list[str], starts) -> int | None:
+    """The first of `starts` where `lines` stand in `original` as written (indentation included,
+    trailing spaces aside); None when they stand at none of them."""
+    want = [line.rstrip() for line in lines]
+    for i in starts:
+        if [line.rstrip() for line in original[i:i + len(want)]] == want:
+            return i
+    return None
+
+
 def reindent(lines: list[str], pairs: list[tuple[int, int]], original: list[str],
              header: tuple[int, int] | None = None) -> list[str]:
     """Shift the chunk so that its matched lines take the original's indentation.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fastapply.merge.anchor import is_distinctive, norm
-from fastapply.merge.chunks import Chunk, closing_only, reindent, split_chunks
+from fastapply.merge.chunks import Chunk, closing_only, find_run, reindent, split_chunks
 from fastapply.merge.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.languages import detect_language
 from fastapply.merge.placement import place_chunk
@@ -193,13 +193,9 @@ def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str], d
 def _closing_lines(chunk: Chunk, orig: list[str], lo: int, hi: int) -> int | None:
     """Where a chunk of closing brackets only stands in orig[lo:hi]: the first run of lines equal to
     it, indentation included; None when the chunk is not closing-only or no such run exists."""
-    lines = [line.rstrip() for line in chunk.lines]
     if not closing_only(chunk.lines) or not chunk.marker_before:
         return None
-    for i in range(lo, hi - len(lines) + 1):
-        if [line.rstrip() for line in orig[i:i + len(lines)]] == lines:
-            return i
-    return None
+    return find_run(orig, chunk.lines, range(lo, hi - len(chunk.lines) + 1))
 
 
 def _enclosing_close(chunk: Chunk, orig: list[str], after: int, defs) -> int | None:

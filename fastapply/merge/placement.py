@@ -6,7 +6,7 @@ import os
 import re
 
 from fastapply.merge.anchor import Alignment, align, is_distinctive, line_similarity, norm
-from fastapply.merge.chunks import Chunk, block_end, closing_only
+from fastapply.merge.chunks import Chunk, block_end, closing_only, find_run
 from fastapply.merge.languages import INDENT_LANGUAGES
 from fastapply.merge.syntax import Definition
 
@@ -243,13 +243,11 @@ def pair_leading_closers(chunk: Chunk, pairs, original: list[str], lo: int):
         lead.append(c)
     if not lead:
         return pairs
-    want = [chunk.lines[c].rstrip() for c in lead]
-    for o in range(pairs[0][1] - len(lead), lo - 1, -1):  # the nearest: no unshown code swallowed
-        if [original[o + k].rstrip() for k in range(len(lead))] == want:
-            if not _few_unshown(chunk.lines, original, o + len(lead), pairs[0][1], allowed=0):
-                return pairs  # pairing there would delete code the chunk never shows
-            return _monotonic([(c, o + k) for k, c in enumerate(lead)] + pairs)
-    return pairs
+    # the nearest run above the anchor: no unshown code swallowed
+    o = find_run(original, [chunk.lines[c] for c in lead], range(pairs[0][1] - len(lead), lo - 1, -1))
+    if o is None or not _few_unshown(chunk.lines, original, o + len(lead), pairs[0][1], allowed=0):
+        return pairs  # no such lines, or pairing there would delete code the chunk never shows
+    return _monotonic([(c, o + k) for k, c in enumerate(lead)] + pairs)
 
 
 def same_text(a: list[str], b: list[str]) -> bool:
