@@ -10,7 +10,8 @@
 returned results, rebuilding the returned adapter):
 
     python -m fastapply.evals.gpu_agenda STEP --state DIR --out DIR [options]
-    python -m fastapply.evals.gpu_agenda report --state DIR          # DIR/results = returned folders
+    python -m fastapply.evals.gpu_agenda unpack --state DIR OUT1 OUT2 …  # each command's returned folder
+    python -m fastapply.evals.gpu_agenda report --state DIR          # the report of DIR/results again
     python -m fastapply.evals.gpu_agenda join-adapter RESULTS/3-train/adapter DEST
 
 Every step keeps to ``--budget-s`` (each part checks the time left before it starts), marks finished
@@ -29,7 +30,9 @@ from pathlib import Path
 from .gpu_results import Budget, Results, environment, now
 from .gpu_steps import CORRECTNESS, SPEED, correctness_step, speed_step
 from .gpu_training import EVAL, TRAIN, eval_step, train_step
-BUDGET_S = {"correctness": 210, "speed": 420, "train": 390, "eval": 330, "report": 60}
+# Seconds per step by default, sized for a 15-minute lease: correctness, then speed+train in one
+# command (≈ 9 min with the machine's start); eval only where time is left (or run it on CPU).
+BUDGET_S = {"correctness": 150, "speed": 240, "train": 210, "eval": 300, "report": 60}
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -45,16 +48,17 @@ STEP_DIRS = {"correctness": CORRECTNESS, "speed": SPEED, "train": TRAIN, "eval":
 # What a step needs in the state, and which command carries it (when the machine was given back
 # between commands, the state is gone: run the carrying command again first).
 NEEDS = {"speed": ("model", "dev"), "train": ("model", "train"), "eval": ("model", "dev")}
-CARRIED_BY = {"model": "commands 1 and 2 (correctness, speed)", "dev": "command 2 (speed)",
-              "train": "command 3 (train)"}
+CARRIED_BY = {"model": "gpu-send/1 and gpu-send/2 (correctness, speed+train)", "dev": "gpu-send/2 (speed+train)",
+              "train": "gpu-send/3 (speed+train)"}
 
 
 def missing_inputs(step: str, args) -> list[str]:
     from .gpu_prepare import GGUF_DEST
 
     state = Path(args.state)
-    paths = {"model": None if args.model or getattr(args, "base", None) else state / GGUF_DEST,
-             "dev": Path(args.data), "train": state / "data" / "train.jsonl"}
+    own_model = args.model or getattr(args, "base", None) or getattr(args, "tokenizer", None)
+    paths = {"model": None if own_model else state / GGUF_DEST,
+             "dev": None if getattr(args, "tokenizer", None) else Path(args.data), "train": state / "data" / "train.jsonl"}
     return [f"{name} (carried by {CARRIED_BY[name]})" for name in NEEDS.get(step, ())
             if paths[name] is not None and not paths[name].is_file()]
 
@@ -107,6 +111,26 @@ def _shown_args(argv: list[str]) -> list[str]:
     return shown
 
 
+def unpack(out_dirs: list[str], state: str) -> int:
+    """Extract each command's returned ``results.tar.NN`` parts into ``STATE/results``, in the order
+    given (a later command's copy of a file replaces an earlier one's), then render the report."""
+    import io
+    import tarfile
+
+    from .gpu_report import write_report
+
+    root = Path(state) / "results"
+    for folder in map(Path, out_dirs):
+        parts = sorted(folder.glob("results.tar.*"))
+        if not parts:
+            print(f"{folder}: no results.tar.NN parts", file=sys.stderr)
+            return 2
+        with tarfile.open(fileobj=io.BytesIO(b"".join(p.read_bytes() for p in parts))) as tar:
+            tar.extractall(root, filter="data")
+    print(write_report(root))
+    return 0
+
+
 def join_adapter(parts_dir: str, dest: str) -> int:
     """Rebuild a returned adapter (parts + manifest) into a PEFT folder, checksums checked."""
     import shutil
@@ -126,8 +150,8 @@ def join_adapter(parts_dir: str, dest: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m fastapply.evals.gpu_agenda", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("step", choices=[*STEPS, "join-adapter"])
-    p.add_argument("paths", nargs="*", help="join-adapter: PARTS_DIR DEST")
+    p.add_argument("step", choices=[*STEPS, "join-adapter", "unpack"])
+    p.add_argument("paths", nargs="*", help="join-adapter: PARTS_DIR DEST; unpack: each command's returned folder")
     p.add_argument("--state", default="gpu-state")
     p.add_argument("--out", help="where results are copied as they appear ($OUT on the GPU machine)")
     p.add_argument("--budget-s", type=float, help=f"seconds for this command (defaults: {BUDGET_S})")
@@ -143,18 +167,19 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--agreement-tokens", type=int, default=200)
     g.add_argument("--agreement-prompts", type=int, default=4)
     g = p.add_argument_group("2. speed")
-    g.add_argument("--ks", default="16,64,128")
+    g.add_argument("--ks", default="16,64")
     g.add_argument("--runners", default="static,varlen", help="static = CUDA graph on CUDA; varlen = eager")
-    g.add_argument("--concurrency", default="1,2,4,8,16,32")
+    g.add_argument("--concurrency", default="1,8,32")
     g.add_argument("--copy-tokens", type=int, default=1000)
-    g.add_argument("--cases", type=int, default=10)
+    g.add_argument("--cases", type=int, default=6)
     g.add_argument("--dev-every", type=int, default=21, help="every N-th dev case (spread over the sources)")
     g.add_argument("--dev-tokens", type=int, default=256)
     g.add_argument("--shapes", default="qwen2.5-coder-1.5b,qwen2.5-coder-7b")
     g.add_argument("--shape-tokens", type=int, default=256)
     g.add_argument("--shape-prompt-tokens", type=int, default=1000)
     g.add_argument("--shape-concurrency", default="1,4,16,32")
-    g.add_argument("--shape-reserve-s", type=float, default=90)
+    g.add_argument("--shape-reserve-s", type=float, default=60)
+    g.add_argument("--tokenizer", help="a tokenizer folder: run only the shapes (no model weights needed)")
     g = p.add_argument_group("3. train")
     g.add_argument("--base", help="base model folder (default: the embedded model)")
     g.add_argument("--init-adapter", help="default: the shipped adapter (none: a fresh one)")
@@ -163,6 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--epochs", type=float, default=1.0)
     g.add_argument("--max-steps", type=int)
     g.add_argument("--grad-accum", type=int, default=8)
+    g.add_argument("--micro-batch", type=int, default=8, help="examples per forward pass (padded together)")
     g.add_argument("--max-len", type=int, default=3072)
     g.add_argument("--edit-weight", type=float, default=3.0)
     g.add_argument("--save-every", type=int, default=50)
@@ -178,13 +204,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_intermixed_args(argv)
     args.argv = argv
     if args.step == "join-adapter":
         if len(args.paths) != 2:
             print("join-adapter takes PARTS_DIR DEST", file=sys.stderr)
             return 2
         return join_adapter(*args.paths)
+    if args.step == "unpack":
+        return unpack(args.paths, args.state)
     args.data = args.data or str(Path(args.state) / "data" / "dev.jsonl")
     args.modes = args.modes.split(",") if isinstance(args.modes, str) else args.modes
     return run_step(args.step, args)

@@ -1,6 +1,7 @@
 """Entry point of every GPU command: make the machine's state ready, then run one agenda step.
 
     python3 evals/gpu_boot.py STEP [options for the step]
+    python3 evals/gpu_boot.py speed+train      # several steps in one command, each with its default budget
 
 Runs with the GPU machine's own Python before anything is installed (standard library only, as a
 script). It keeps everything in one state folder (``gpu-state/``, ignored by git, kept on the machine
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -106,11 +108,17 @@ def main(argv: list[str]) -> int:
     state.mkdir(parents=True, exist_ok=True)
     ready_state(REPO / "gpu-send", state)
     out = os.environ.get("OUT") or str(state / "out")
-    args = [sys.executable, "-m", "fastapply.evals.gpu_agenda", argv[0], "--state", str(state), "--out", out,
-            *argv[1:]]
+    steps = argv[0].split("+")
     os.chdir(REPO)
-    os.execve(sys.executable, args, environment(state))
-    return 0  # not reached
+    if len(steps) == 1:
+        args = [sys.executable, "-m", "fastapply.evals.gpu_agenda", argv[0], "--state", str(state), "--out", out,
+                *argv[1:]]
+        os.execve(sys.executable, args, environment(state))
+    rc = 0
+    for step in steps:  # options apply to single steps only: each runs with its own defaults
+        args = [sys.executable, "-m", "fastapply.evals.gpu_agenda", step, "--state", str(state), "--out", out]
+        rc = subprocess.run(args, env=environment(state)).returncode or rc
+    return rc
 
 
 if __name__ == "__main__":

@@ -116,6 +116,21 @@ def layout(cap: int, wheels: int, model: int, dev: int, train: int) -> list[dict
     return commands
 
 
+def _join_speed_and_train(commands: list[dict], cap: int) -> list[dict]:
+    """One command for speed and train when their carried folders fit together: a lease is short and
+    each command that finds the machine given back pays a new start (and the state's rebuild)."""
+    steps = [c["step"] for c in commands]
+    i = steps.index("speed")
+    speed, train = commands[i], commands[i + 1]
+    total = speed["total_bytes"] + train["carried_bytes"]
+    if total > cap:
+        return commands
+    joined = dict(step="speed+train", folder=speed["folder"], command="python3 evals/gpu_boot.py speed+train",
+                  carried_bytes=speed["carried_bytes"] + train["carried_bytes"], total_bytes=total,
+                  carry=speed["carry"] + train["carry"])
+    return commands[:i] + [joined] + commands[i + 2:]
+
+
 def prepare(out: Path, model_file: Path, dev: Path, train: Path, wheel_dir: Path | None,
             limit: int = COMMAND_LIMIT, tree: int | None = None) -> dict:
     """Lay out one folder per carrying command under ``out``; returns the plan (also ``out/plan.json``).
@@ -154,6 +169,7 @@ def prepare(out: Path, model_file: Path, dev: Path, train: Path, wheel_dir: Path
         carried = folder_bytes(folders[c["folder"]]) if c["folder"] else 0
         c.update(command=f"python3 evals/gpu_boot.py {c['step']}", carried_bytes=carried, total_bytes=tree + carried,
                  carry=[f"gpu-send/{c['folder']}"] if c["folder"] else [])
+    commands = _join_speed_and_train(commands, limit - MARGIN // 2)
     plan = {"created": datetime.now(timezone.utc).isoformat(timespec="seconds"), "tree_bytes": tree,
             "limit_bytes": limit, "commit": _git("rev-parse", "HEAD"), "dirty": bool(_git("status", "--porcelain")),
             "wheels": [w.name for w in wheels],

@@ -3,21 +3,27 @@
 Results accumulate under ``<state>/results/<step>/`` for the whole lease (the report reads them all);
 what a command writes there is copied to ``$OUT`` every few seconds and at exit, so a command cut
 short at its time limit still returns what it finished. Only files changed during this command are
-copied (earlier commands already returned theirs), within the limits on what may come back.
+copied (earlier commands already returned theirs), within the limits on what may come back: at most
+eight files of 16 MB, so they travel as one tar archive cut into parts (``results.tar.00``, ``.01``…)
+beside ``report.md``. Unpack with ``cat results.tar.* | tar -x -C STATE/results``.
 """
 from __future__ import annotations
 
+import io
 import json
 import platform
 import shutil
+import tarfile
 import threading
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .gpu_transfer import RETURN_FILE_LIMIT, RETURN_TOTAL_LIMIT
+from .gpu_transfer import RETURN_FILE_COUNT, RETURN_TOTAL_LIMIT
 
 ALWAYS = ("report.md",)  # copied by every command, changed or not
+ARCHIVE = "results.tar"
+PART_BYTES = 15_000_000  # under the 16 MB a returned file may have, with room for tar's own blocks
 
 
 class Results:
@@ -28,7 +34,6 @@ class Results:
         self.started = time.time()
         self.every_s = every_s
         self.left_out: dict[str, str] = {}
-        self.copied: set[str] = set()
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -59,30 +64,41 @@ class Results:
 
     # -- copying back ---------------------------------------------------------------------------
     def mirror(self) -> None:
-        """Copy files changed since this command started (and the report) to ``out``."""
+        """Write the files changed since this command started to ``out`` as ``results.tar.NN`` parts,
+        plus a copy of the report, within the limits on what comes back."""
         if self.out is None:
             return
         with self._lock:
-            total = 0
+            chosen, total = [], 0
+            room = min(RETURN_TOTAL_LIMIT - (1 << 20), (RETURN_FILE_COUNT - len(ALWAYS)) * PART_BYTES) - 10240
             for path in sorted(self.root.rglob("*")):
                 if not path.is_file() or path.name.endswith(".tmp"):
                     continue
-                rel = path.relative_to(self.root)
-                stat = path.stat()
-                if stat.st_mtime < self.started - 1 and str(rel) not in ALWAYS:
+                rel, stat = str(path.relative_to(self.root)), path.stat()
+                if stat.st_mtime < self.started - 1:
                     continue
-                if stat.st_size > RETURN_FILE_LIMIT or total + stat.st_size > RETURN_TOTAL_LIMIT - (1 << 20):
-                    self.left_out[str(rel)] = f"{stat.st_size} bytes: over the limit of what comes back"
+                if total + stat.st_size + 1024 > room:
+                    self.left_out[rel] = f"{stat.st_size} bytes: over the limit of what comes back"
                     continue
-                target = self.out / rel
-                if not target.exists() or target.stat().st_mtime < stat.st_mtime:
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copy2(path, target)
-                    self.copied.add(str(rel))
-                total += stat.st_size
-            for rel in [r for r in self.copied if not (self.root / r).exists()]:
-                (self.out / rel).unlink(missing_ok=True)  # e.g. an eval's partial rows, now in results.jsonl
-                self.copied.discard(rel)
+                chosen.append((path, rel))
+                total += stat.st_size + 1024
+            buffer = io.BytesIO()
+            with tarfile.open(fileobj=buffer, mode="w") as tar:
+                for path, rel in chosen:
+                    tar.add(path, arcname=rel, recursive=False)
+            data = buffer.getvalue()
+            self.out.mkdir(parents=True, exist_ok=True)
+            parts = [data[i:i + PART_BYTES] for i in range(0, len(data), PART_BYTES)]
+            for i, chunk in enumerate(parts):
+                tmp = self.out / f".{ARCHIVE}.{i:02d}.tmp"
+                tmp.write_bytes(chunk)
+                tmp.replace(self.out / f"{ARCHIVE}.{i:02d}")
+            for stale in self.out.glob(f"{ARCHIVE}.*"):
+                if int(stale.suffix[1:]) >= len(parts):
+                    stale.unlink()
+            for name in ALWAYS:
+                if (self.root / name).is_file():
+                    shutil.copy2(self.root / name, self.out / name)
 
     def start(self) -> "Results":
         def loop():

@@ -39,28 +39,25 @@ def correctness_step(res: Results, budget: Budget, args) -> dict:
 
 
 def speed_step(res: Results, budget: Budget, args) -> dict:
+    """``bench gpu`` with the embedded model, then the shapes. With ``--tokenizer`` (a folder with the
+    embedded model's tokenizer files) only the shapes run, and the model's weights need not travel."""
     import torch
 
-    from fastapply.applier import Applier
-
-    from .gpu import run_all
     from .gpu_shapes import bench_shape
-    from .gpu_tables import device_label
-    from .speed import copy_case
 
-    applier = Applier.load(args.model, args.device, args.dtype)  # the GGUF is converted here, once
-    ks, levels = _ints(args.ks), _ints(args.concurrency)
-    if not res.is_done(SPEED, "bench"):
-        started = time.perf_counter()
-        ns = SimpleNamespace(ks=ks, levels=levels, runners=args.runners.split(","), copy_tokens=args.copy_tokens,
-                             prompt_lookup=10, data=args.data, cases=args.cases, every=args.dev_every,
-                             dev_tokens=args.dev_tokens)
-        result = {"label": device_label(applier.engine.model), **run_all(applier, ns)}
-        res.write_json(SPEED, "bench.json", result)
-        res.mark_done(SPEED, "bench", time.perf_counter() - started)
-    device = str(next(applier.engine.model.parameters()).device)
+    if args.tokenizer:
+        from transformers import AutoTokenizer
+
+        from fastapply.config import EngineConfig
+
+        tokenizer, config = AutoTokenizer.from_pretrained(args.tokenizer), EngineConfig()
+        device = args.device or _device()
+    else:
+        applier = _bench(res, args)
+        tokenizer, config = applier.tokenizer, applier.engine.config
+        device = str(next(applier.engine.model.parameters()).device)
     dtype = torch.bfloat16 if device.startswith("cuda") else torch.float32
-    prompt, _ = copy_case(applier, args.shape_prompt_tokens)
+    ks = _ints(args.ks)
     for shape in filter(None, args.shapes.split(",")):
         if res.is_done(SPEED, f"shape-{shape}"):
             continue
@@ -68,11 +65,30 @@ def speed_step(res: Results, budget: Budget, args) -> dict:
             res.write_json(SPEED, f"shape-{shape}.json", {"shape": shape, "skipped": "no time left in this command"})
             continue
         started = time.perf_counter()
-        result = bench_shape(shape, applier.tokenizer, applier.engine.config, prompt, args.shape_tokens, ks,
+        result = bench_shape(shape, tokenizer, config, args.shape_prompt_tokens, args.shape_tokens, ks,
                              args.runners.split(","), _ints(args.shape_concurrency), device, dtype)
         res.write_json(SPEED, f"shape-{shape}.json", result)
         res.mark_done(SPEED, f"shape-{shape}", time.perf_counter() - started)
     return {"done": res.read_json(SPEED, "done.json", {})}
+
+
+def _bench(res: Results, args):
+    """The embedded model's ``bench gpu`` rows (copy case, dev cases), once; returns the applier."""
+    from fastapply.applier import Applier
+
+    from .gpu import run_all
+    from .gpu_tables import device_label
+
+    applier = Applier.load(args.model, args.device, args.dtype)  # the GGUF is converted here, once
+    if not res.is_done(SPEED, "bench"):
+        started = time.perf_counter()
+        ns = SimpleNamespace(ks=_ints(args.ks), levels=_ints(args.concurrency), runners=args.runners.split(","),
+                             copy_tokens=args.copy_tokens, prompt_lookup=10, data=args.data, cases=args.cases,
+                             every=args.dev_every, dev_tokens=args.dev_tokens)
+        result = {"label": device_label(applier.engine.model), **run_all(applier, ns)}
+        res.write_json(SPEED, "bench.json", result)
+        res.mark_done(SPEED, "bench", time.perf_counter() - started)
+    return applier
 
 
 def _ints(text: str) -> list[int]:

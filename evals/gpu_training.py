@@ -48,6 +48,7 @@ def train_step(res: Results, budget: Budget, args, reserve_s: float = 45.0) -> d
         cfg = TrainConfig(data=str(state / "data" / "train.jsonl"), out_dir=str(state / "train"),
                           save_to=str(new), base=args.base, init_adapter=init, resume=True, lr=args.lr,
                           max_steps=args.max_steps, epochs=args.epochs, grad_accum=args.grad_accum,
+                          micro_batch=args.micro_batch,
                           max_len=args.max_len, max_minutes=minutes, edit_weight=args.edit_weight, eval_every=0,
                           save_every=args.save_every, lora_r=args.rank or 16, lora_alpha=2 * (args.rank or 16),
                           device="cuda" if torch.cuda.is_available() else "cpu", warmup_steps=args.warmup)

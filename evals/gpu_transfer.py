@@ -21,6 +21,7 @@ MIB = 1 << 20
 COMMAND_LIMIT = 64 * MIB  # working tree + carried paths, per command
 RETURN_FILE_LIMIT = 16_000_000  # one file coming back from the machine (read as decimal MB, to be safe)
 RETURN_TOTAL_LIMIT = 64_000_000  # all files coming back from one command
+RETURN_FILE_COUNT = 8  # files coming back from one command
 MANIFEST = "manifest.json"
 
 

@@ -133,6 +133,51 @@ def answer_loss(model, ids: list[int], labels: list[int], weights: list[float] |
     return (F.cross_entropy(logits, target, reduction="none") * w).sum() / w.sum()
 
 
+def batch_answer_loss(model, examples: list[tuple[list[int], list[int], list[float] | None]]):
+    """Sum over ``examples`` of each one's ``answer_loss``, in one forward pass: the rows are padded
+    on the left so every answer ends at the last position, and only the answer positions are
+    projected onto the vocabulary. On a GPU a 135M model's step is bound by kernel launches, which a
+    batch pays once instead of once per example.
+
+    ``examples``: [(input_ids, labels, weights or None)] as ``ExampleStream.next`` returns them.
+    """
+    import torch
+    import torch.nn.functional as F
+
+    if len(examples) == 1:
+        return answer_loss(model, *examples[0])
+    device = next(model.parameters()).device
+    width = max(len(ids) for ids, _, _ in examples)
+    answers = []
+    for _, labels, _ in examples:
+        n_ans = sum(1 for x in labels if x != IGNORE)
+        if n_ans == 0 or any(x == IGNORE for x in labels[len(labels) - n_ans:]):
+            raise ValueError("labels must be an IGNORE prefix followed by answer tokens")
+        answers.append(n_ans)
+    keep = max(answers) + 1
+    ids = torch.zeros(len(examples), width, dtype=torch.long)  # [B, T], padded on the left
+    mask = torch.zeros(len(examples), width, dtype=torch.long)
+    for row, (tokens, _, _) in enumerate(examples):
+        ids[row, width - len(tokens):] = torch.tensor(tokens)
+        mask[row, width - len(tokens):] = 1
+    positions = (mask.cumsum(-1) - 1).clamp(min=0)  # each row's positions start at 0 after its padding
+    out = model(input_ids=ids.to(device), attention_mask=mask.to(device), position_ids=positions.to(device),
+                logits_to_keep=keep)
+    logits = out.logits[:, :-1].float()  # [B, keep-1, V]: position t predicts token t+1
+    total = logits.new_zeros(())
+    for row, ((_, labels, weights), n_ans) in enumerate(zip(examples, answers)):
+        target = torch.tensor(labels[-n_ans:], device=device)
+        losses = F.cross_entropy(logits[row, keep - 1 - n_ans:], target, reduction="none")
+        if weights is None:
+            total = total + losses.mean()
+        else:
+            if len(weights) != n_ans:
+                raise ValueError(f"{len(weights)} weights for {n_ans} answer tokens")
+            w = torch.tensor(weights, device=device, dtype=losses.dtype)
+            total = total + (losses * w).sum() / w.sum()
+    return total
+
+
 def encode(tokenizer, row: dict, fmt: str = "morph") -> tuple[list[int], list[int]]:
     """(input_ids, labels) with labels = IGNORE over the prompt, so loss covers only the answer."""
     p, a = prompt_ids(tokenizer, row, fmt), answer_ids(tokenizer, row, fmt)

@@ -46,7 +46,7 @@ def test_dry_run_of_every_step(state, tmp_path, tiny_model_dir):
     agreement = json.loads((state / "results" / "1-correctness" / "agreement.json").read_text())
     assert {r["dtype"] for r in agreement} == {"float32", "bfloat16"}
     assert all(r["agree_hf"] == 1.0 for r in agreement if r["dtype"] == "float32")  # lossless in fp32
-    assert (tmp_path / "out1" / "1-correctness" / "agreement.json").is_file()  # copied back
+    assert "1-correctness/agreement.json" in _returned(tmp_path / "out1")  # copied back
 
     speed = [*model, "--ks", "8", "--concurrency", "1,2", "--copy-tokens", "12", "--cases", "1", "--dev-every", "1",
              "--dev-tokens", "4", "--shapes", "tiny", "--shape-tokens", "8", "--shape-prompt-tokens", "48",
@@ -66,7 +66,10 @@ def test_dry_run_of_every_step(state, tmp_path, tiny_model_dir):
     summary = json.loads((state / "results" / "3-train" / "summary.json").read_text())
     assert summary["step"] == 1 and summary["done"]
     rebuilt = tmp_path / "adapter"
-    assert gpu_agenda.main(["join-adapter", str(tmp_path / "out3" / "3-train" / "adapter"), str(rebuilt)]) == 0
+    here = tmp_path / "here"  # the returned folders, unpacked on the developer's machine
+    assert gpu_agenda.main(["unpack", "--state", str(here), *(str(tmp_path / f"out{i}") for i in (1, 2, 3))]) == 0
+    assert (here / "results" / "2-speed" / "bench.json").is_file()
+    assert gpu_agenda.main(["join-adapter", str(here / "results" / "3-train" / "adapter"), str(rebuilt)]) == 0
     assert sha256_file(rebuilt / "adapter_model.safetensors") == sha256_file(
         state / "adapter-new" / "adapter_model.safetensors")
 
@@ -141,6 +144,16 @@ def test_report_renders_returned_folders_without_a_gpu(tmp_path):
     assert "| 3 | 10 | 24 | 60.0 | False |" in text and text.count("Not run yet.") == 4
 
 
+def _returned(out):
+    """{name: bytes} of the files in the returned ``results.tar.NN`` parts, joined in order."""
+    import io
+    import tarfile
+
+    data = b"".join(p.read_bytes() for p in sorted(out.glob("results.tar.*")))
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        return {m.name: tar.extractfile(m).read() for m in tar.getmembers()}
+
+
 def test_results_come_back_as_they_appear_within_the_limits(tmp_path, monkeypatch):
     import os
     import time
@@ -155,16 +168,20 @@ def test_results_come_back_as_they_appear_within_the_limits(tmp_path, monkeypatc
     os.utime(old, (time.time() - 600, time.time() - 600))  # returned by an earlier command
     res = Results(state, out)
     res.write_json("2-speed", "bench.json", {"rows": []})
-    (res.dir("2-speed") / "partial.jsonl").write_text("{}\n")
-    (res.dir("2-speed") / "big.bin").write_bytes(b"x" * 100)
-    monkeypatch.setattr(gpu_results, "RETURN_FILE_LIMIT", 50)
+    (res.dir("2-speed") / "partial.jsonl").write_text("{}\n" * 8000)
+    (res.dir("2-speed") / "big.bin").write_bytes(b"x" * 40000)
+    (res.root / "report.md").write_text("# report\n")
+    monkeypatch.setattr(gpu_results, "PART_BYTES", 6000)  # room for 7 parts: 42,000 bytes
     res.mirror()
-    assert (out / "2-speed" / "bench.json").is_file() and (out / "2-speed" / "partial.jsonl").is_file()
-    assert not (out / "1-correctness").exists() and not (out / "2-speed" / "big.bin").exists()
-    assert "2-speed/big.bin" in res.left_out
+    files = _returned(out)
+    assert set(files) == {"2-speed/bench.json", "2-speed/partial.jsonl", "report.md"}
+    assert "2-speed/big.bin" in res.left_out and (out / "report.md").read_text() == "# report\n"
+    parts = sorted(out.glob("results.tar.*"))
+    assert len(parts) > 1 and all(p.stat().st_size <= 6000 for p in parts)
     (res.dir("2-speed") / "partial.jsonl").unlink()
     res.mirror()
-    assert not (out / "2-speed" / "partial.jsonl").exists()
+    assert "2-speed/partial.jsonl" not in _returned(out)
+    assert len(sorted(out.glob("results.tar.*"))) < len(parts)  # stale parts removed
 
 
 def test_correctness_without_time_records_what_it_did_not_run(tmp_path):
@@ -177,3 +194,20 @@ def test_correctness_without_time_records_what_it_did_not_run(tmp_path):
     assert [t["returncode"] for t in out["tests"]] == ["not run: no time left in this command"] * 2
     assert "agreement" not in out and not res.is_done("1-correctness", "tests a.py")
     assert "| `a.py` | — |" in render(res.root)
+
+
+def test_decisive_random_model_counts_in_bf16():
+    """A shape's random model emits t+1 after t with a margin bf16 cannot flip, so a k-token
+    verification pass accepts the model's own output (a flat random model accepted ~1 token a pass)."""
+    import torch
+
+    from fastapply.evals.gpu_shapes import RUN_START, counting_prompt, random_model
+
+    model = random_model("tiny", "cpu", torch.bfloat16, eos_token_id=2)
+    prompt = counting_prompt(40, 6)
+    assert len(prompt) == 40 and prompt[-1] == RUN_START and prompt.count(RUN_START) == 2
+    ids = torch.tensor([prompt + list(range(RUN_START + 1, RUN_START + 7))])
+    logits = model(input_ids=ids).logits[0].float()
+    top2 = logits[-7:].topk(2, dim=-1).values
+    assert logits[-7:].argmax(-1).tolist() == list(range(RUN_START + 1, RUN_START + 8))
+    assert (top2[:, 0] - top2[:, 1]).min() > 0.05 * top2[:, 0].abs().min()

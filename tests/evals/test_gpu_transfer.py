@@ -101,7 +101,8 @@ def test_prepare_fits_each_command_and_boot_rebuilds_everything(tmp_path, tiny_m
     tree = T.tree_bytes(T.Path(__file__).resolve().parents[2])
     limit = tree + 4 * T.MIB + model.stat().st_size // 2  # a model that needs both carrying commands
     plan = prepare(send, model, dev, train, make_wheel(tmp_path / "wheels").parent, limit=limit, tree=tree)
-    assert [c["step"] for c in plan["commands"]] == ["correctness", "speed", "train", "eval"]
+    assert [c["step"] for c in plan["commands"]] == ["correctness", "speed+train", "eval"]
+    assert plan["commands"][1]["carry"] == ["gpu-send/2", "gpu-send/3"]
     assert all(c["total_bytes"] <= limit for c in plan["commands"])
     assert (send / "1" / "model.gguf.gz.part00").is_file() and (send / "2" / "model.gguf.gz.part01").is_file()
 

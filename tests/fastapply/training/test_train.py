@@ -252,3 +252,37 @@ def test_weighted_answer_loss(tokenizer, tiny_base):
                                rtol=1e-4, atol=1e-4)
     with pytest.raises(ValueError):
         answer_loss(model, ids, labels, [1.0] * (n - 1))
+
+
+def test_batched_answer_loss_is_the_sum_of_single_losses(tokenizer, tiny_base):
+    """Rows of different lengths padded together give each row's own loss (and gradient)."""
+    from transformers import AutoModelForCausalLM
+
+    from fastapply.training.data import answer_loss, batch_answer_loss
+
+    model = AutoModelForCausalLM.from_pretrained(tiny_base)
+    other = {**ROW, "original": ROW["original"] * 3, "expected": ROW["expected"] * 3, "instruction": "longer"}
+    examples = [(*encode(tokenizer, r), w) for r, w in ((ROW, None), (other, None))]
+    n = sum(1 for x in examples[0][1] if x != IGNORE)
+    examples.append((*encode(tokenizer, ROW), [1.0] + [3.0] * (n - 1)))
+    assert len({len(ids) for ids, _, _ in examples}) == 2
+    singles = [answer_loss(model, *e) for e in examples]
+    batched = batch_answer_loss(model, examples)
+    torch.testing.assert_close(batched, sum(singles), rtol=1e-4, atol=1e-4)
+    batched.backward()
+    grad = {n: p.grad.clone() for n, p in model.named_parameters()}
+    model.zero_grad()
+    sum(answer_loss(model, *e) for e in examples).backward()
+    for name, p in model.named_parameters():
+        torch.testing.assert_close(grad[name], p.grad, rtol=1e-3, atol=1e-5)
+
+
+def test_micro_batches_train_the_same_steps(tmp_path, tiny_base):
+    rows = [ROW, {**ROW, "original": ROW["original"] * 2, "expected": ROW["expected"] * 2}] * 2
+    data = _write(tmp_path / "d.jsonl", rows)
+    one = _cfg(tmp_path, tiny_base, data, "one", max_steps=2, grad_accum=4, schedule="constant")
+    four = _cfg(tmp_path, tiny_base, data, "four", max_steps=2, grad_accum=4, micro_batch=4, schedule="constant")
+    train(one), train(four)
+    assert _losses(one.out_dir) == pytest.approx(_losses(four.out_dir), rel=1e-3)
+    with pytest.raises(ValueError):
+        TrainConfig(data=data, micro_batch=0)
