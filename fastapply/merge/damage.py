@@ -183,14 +183,22 @@ def vanished_definitions(original: str, snip: list[str], merged: str, lang, inst
     neither the snippet nor the instruction names them, the snippet does not show code on both
     sides of them, and they lie outside the regions the snippet rewrites (`spans`)."""
     after = {(d.name, d.kind) for d in definitions(merged, lang)}
-    snippet_text = "\n".join(snip)
+    # A marker that names what it elides ("existing helpers (convert_key, convert_value)") promises
+    # to keep it: a name counts as shown only on a line of code.
+    snippet_text = "\n".join(line for line in snip if not is_marker_line(line, lang))
+    promised = "\n".join(line for line in snip if is_marker_line(line, lang))
     orig_lines = original.splitlines()
     shown = [norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)]
     adjacent = set(zip(shown, shown[1:]))
     gone = []
     for d in definitions(original, lang):
         name = d.name.split()[-1]
-        if (d.name, d.kind) in after or d.end - d.start < 2 or name in snippet_text or name in instruction:
+        if (d.name, d.kind) in after or d.end - d.start < 2:
+            continue
+        if re.search(rf"\b{re.escape(name)}\b", promised):
+            gone.append(d.name)  # the marker names it as kept, wherever the merge put the edit
+            continue
+        if name in snippet_text or name in instruction:
             continue
         if any(start <= d.start and d.end < end for start, end in spans):
             continue
@@ -203,12 +211,15 @@ def vanished_definitions(original: str, snip: list[str], merged: str, lang, inst
 
 
 _DELETE_VERB = re.compile(r"\b(remove|removes|delete|deletes|drop|drops|get rid of|strip out)\b", re.I)
-_IDENTIFIER = re.compile(r"`([^`]+)`|([A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?)")
+_IDENTIFIER = re.compile(r"`([^`]+)`|(/[\w\-./:{}]*\w|[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?)")
 
 
 _KIND_NOUN = re.compile(r"\b([A-Za-z_$][\w$]*)\s+(?:method|function|func|class|entry|import|field|property|"
                         r"option|route|struct|constant|hook|component|prop|helper|getter|setter|accessor|"
                         r"attribute|variable|macro|module|endpoint|case|branch|overload)s?\b")
+_TITLED = re.compile(r"\b(?i:remove|delete|drop|get rid of|strip out)s?\s+the\s+((?:[A-Z][\w-]*\s+){2,3})"
+                     r"(?:section|block|group|entry|rule|comment|note|heading|example|demo|panel|card|item|link|"
+                     r"button)s?\b")
 _OBJECT = re.compile(_DELETE_VERB.pattern + r"\s+((?:\S+\s+){0,3}\S+)", re.I)
 
 
@@ -219,18 +230,50 @@ def _named(instruction: str) -> list[str]:
     objects = " ".join(match.group(2) for match in _OBJECT.finditer(instruction))
     for ticked, word in _IDENTIFIER.findall(objects):
         token = ticked or word
-        if ticked or token.endswith("()") or re.search(r"[_.$:]|[a-z][A-Z]|->", token):
+        if ticked or token.endswith("()") or re.search(r"[_.$:/]|[a-z][A-Z]|->", token):
             names.append(token.removesuffix("()"))
     names += [w for w in _KIND_NOUN.findall(objects) if w[:1].isupper()]  # "the Push method", not "the demo route"
+    names += [" ".join(m.group(1).split()) for m in _TITLED.finditer(instruction)]  # "the Media Queries section"
     return names
 
 
-def instruction_not_applied(original: str, merged: str, instruction: str) -> tuple[str, ...]:
-    """The names an instruction asks to remove that are no rarer in the merged file (the snippet
-    left the deletion under a marker); () when nothing is asked or all of it went."""
+def instruction_not_applied(original: str, merged: str, instruction: str, snip: list[str] = (),
+                            lang=None) -> tuple[str, ...]:
+    """The names an instruction asks to remove that the merged file keeps: no rarer than in the
+    original, or still on a line the snippet does not show (the snippet left the deletion under a
+    marker). With "from/in NAME" naming a definition, only that definition's lines count, so
+    "remove the unused x parameter from f" is not contradicted by an x elsewhere. () when nothing
+    is asked or all of it went."""
     if not instruction or not _DELETE_VERB.search(instruction):
         return ()
     names = [n for n in dict.fromkeys(_named(instruction)) if n in original]
     if not names:
         return ()
-    return tuple(n for n in names if merged.count(n) >= original.count(n))
+    scoped_before, scoped_after = _scoped(original, instruction, lang), _scoped(merged, instruction, lang)
+    shown = {norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)}
+    kept = []
+    for name in names:
+        # Go declares methods beside their type: a scope that does not hold the name says nothing.
+        before, after = (scoped_before, scoped_after) if name in scoped_before else (original, merged)
+        if after.count(name) >= before.count(name) > 0:
+            kept.append(name)
+        elif any(name in line and norm(line) not in shown for line in after.splitlines()):
+            kept.append(name)
+    return tuple(kept)
+
+
+_SCOPE = re.compile(r"\b(?:from|in|inside|within)\s+`?([A-Za-z_$][\w$]*)(?:\(\))?`?", re.I)
+
+
+def _scoped(text: str, instruction: str, lang) -> str:
+    """The lines of the definition the instruction's "from/in NAME" points at; all of ``text`` when
+    there is none (or it is not a definition of ``text``)."""
+    wanted = {m.group(1) for m in _SCOPE.finditer(instruction)}
+    if not wanted or lang is None:
+        return text
+    lines = text.splitlines()
+    spans = [(d.start, d.end) for d in definitions(text, lang) if d.name.split()[-1] in wanted]
+    if not spans:
+        return text
+    return "\n".join("\n".join(lines[a:b + 1]) for a, b in spans)
+

@@ -94,7 +94,7 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
     if names:
         found.append(ApplyWarning("vanished_definition", f"definitions gone that the snippet neither names nor "
                                   f"shows removed: {', '.join(names[:5])}"))
-    names = damage.instruction_not_applied(original, merged, instruction)
+    names = damage.instruction_not_applied(original, merged, instruction, snip, lang)
     if names:
         found.append(ApplyWarning("instruction_not_applied", "the instruction asks to remove "
                                   f"{', '.join(names[:5])}, which the output keeps"))
