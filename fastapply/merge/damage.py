@@ -124,9 +124,30 @@ def bracket_depths(text: str, lang) -> tuple[int, ...]:
 
 
 def unbalanced(original: str, merged: str, lang) -> bool:
-    """True when the original's brackets balance and the merged file's do not."""
+    """True when the original's brackets balance and the merged file's do not; in markup, when the
+    merged file opens or closes some element a different number of times than the original."""
     before, after = bracket_depths(original, lang), bracket_depths(merged, lang)
-    return before == (0, 0, 0) and after != before
+    if before == (0, 0, 0) and after != before:
+        return True
+    return lang in _MARKUP and tag_balance(original) != tag_balance(merged)
+
+
+_MARKUP = ("html", "xml", "vue", "svelte")
+_TAG = re.compile(r"<(/?)([A-Za-z][\w:-]*)[^<>]*?(/?)>")
+_VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+
+
+def tag_balance(text: str) -> Counter:
+    """Per element name, opening tags minus closing tags (void and self-closed elements aside,
+    comments, scripts and styles stripped): an edit that keeps a document's structure keeps it."""
+    text = re.sub(r"<!--.*?-->|<(script|style)\b[^>]*>.*?</\1\s*>", "", text, flags=re.S | re.I)
+    balance = Counter()
+    for closing, name, self_closed in _TAG.findall(text):
+        name = name.lower()
+        if name in _VOID or self_closed:
+            continue
+        balance[name] += -1 if closing else 1
+    return Counter({k: v for k, v in balance.items() if v})
 
 
 def snippet_definitions(text: str, lang) -> list:

@@ -140,15 +140,25 @@ def _fuzzy_edges(lines, pairs, original, lo):
             break
         pairs = pairs + [(c, o)]
     # An edited line right at the chunk's edge (a changed signature) pairs with its old form.
-    c, o = pairs[0]
+    first, (c, o) = pairs[0], pairs[0]
     c, o = _prev_nonblank(lines, c - 1, 0), _prev_nonblank(original, o - 1, lo)
-    if c is not None and _prev_nonblank(lines, c - 1, 0) is None and o is not None and line_similarity(lines[c], original[o]) >= FUZZY_EDGE:
+    if c is not None and _prev_nonblank(lines, c - 1, 0) is None and o is not None and \
+            _edited_form(lines[c], original[o], lines[first[0]]):
         pairs = [(c, o)] + pairs
-    c, o = pairs[-1]
+    last, (c, o) = pairs[-1], pairs[-1]
     c, o = _next_nonblank(lines, c + 1), _next_nonblank(original, o + 1)
-    if c is not None and _next_nonblank(lines, c + 1) is None and o is not None and line_similarity(lines[c], original[o]) >= FUZZY_EDGE:
+    if c is not None and _next_nonblank(lines, c + 1) is None and o is not None and \
+            _edited_form(lines[c], original[o], lines[last[0]]):
         pairs = pairs + [(c, o)]
     return pairs
+
+
+def _edited_form(line: str, old: str, neighbour: str) -> bool:
+    """``line`` reads as an edit of ``old``: similar enough, and more like it than like the anchored
+    line beside it. In a list of like lines (stylesheet links, options, imports) a new line
+    resembles every sibling, and is an addition there, not an edit of the next one."""
+    similarity = line_similarity(line, old)
+    return similarity >= FUZZY_EDGE and similarity > line_similarity(line, neighbour) + 0.05
 
 
 def _prev_nonblank(lines, i, lo):

@@ -103,3 +103,10 @@ def test_a_definition_a_marker_names_must_stay():
 def test_unbalanced_brackets():
     assert damage.unbalanced(JS, JS + "}\n", "javascript")
     assert not damage.unbalanced(JS, JS.replace("'DELETE'", "'DEL'"), "javascript")
+
+
+def test_markup_that_loses_a_closing_tag_is_unbalanced():
+    html = "<fieldset>\n  <p>\n    <button>Go</button>\n  </p>\n</fieldset>\n<br>\n<img src=a.png>\n"
+    assert not damage.unbalanced(html, html.replace("<br>", "<p>Added</p>\n<br>"), "html")
+    assert damage.unbalanced(html, html.replace("  </p>\n", ""), "html")
+    assert not damage.unbalanced(html, html.replace("  </p>\n", ""), "css")  # markup only

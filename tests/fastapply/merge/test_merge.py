@@ -509,3 +509,12 @@ def test_file_cut_mid_class_with_an_edited_constructor():
     result = lazy_merge(original, snippet, "java")
     assert result.merged == original.replace("int hi)", "int hi, int step)")
     assert [d.name for d in definitions(original, "java")] == ["size"]  # no nameless definition
+
+
+def test_a_new_line_in_a_list_of_like_lines_is_added_not_an_edit_of_its_neighbour():
+    original = "".join(f'<link rel="stylesheet" href="theme/{n}.css">\n' for n in ("solarized", "tomorrow", "ttcn"))
+    snippet = ('<link rel="stylesheet" href="theme/tomorrow.css">\n<link rel="stylesheet" href="theme/tokyo.css">\n'
+               "<!-- ... -->\n")
+    result = lazy_merge(original, snippet, "html")
+    assert result.merged == original.replace("tomorrow.css\">\n", "tomorrow.css\">\n"
+                                             '<link rel="stylesheet" href="theme/tokyo.css">\n')
