@@ -40,6 +40,11 @@ _PLAIN_NOUN = re.compile(
     re.IGNORECASE,
 )
 _CODE_PUNCT = re.compile(r"[(){}\[\];=<>\"'`]")
+# An ellipsis, then a note that says where the next lines go ("... and in the head, next to x:").
+_DIRECTION = re.compile(rf"^{_ELLIPSIS}\s*(?:and|then|also|plus|later|elsewhere|meanwhile|further)\s+"
+                        r"(?:(?:also|then|later|further|elsewhere)\s+)?(?:at|in|inside|near|next|up|down|below|"
+                        r"above|after|before|under|over|on|to|the|add|load|register|update|change|import)\b",
+                        re.IGNORECASE)
 # "... (unchanged) ...": a parenthesised phrase between ellipses is still a phrase, not code.
 _PAREN_PHRASE = re.compile(rf"^({_ELLIPSIS})\s*\(([\w\s]+)\)\s*({_ELLIPSIS})$")
 
@@ -66,6 +71,8 @@ def _is_marker_phrase(body: str) -> bool:
     if _ONLY_DOTS.match(body):
         return True
     words = body.split()
+    if _DIRECTION.match(body) and len(words) <= 18:
+        return True  # "... and at the top of the module, with the other imports:": a marker with a note
     if re.match(_ELLIPSIS, body) or re.search(_ELLIPSIS + r"$", body):
         inner = re.sub(_ELLIPSIS, " ", body).strip()
         return len(inner.split()) <= 8 and (not inner or bool(_MARKER_WORDS.search(inner)))

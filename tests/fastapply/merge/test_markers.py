@@ -67,3 +67,10 @@ def test_uncommented_marker_phrase_is_a_marker_but_code_is_not():
     assert is_marker_line("... keep existing code ...")
     assert not is_marker_line("    ...", "python")
     assert not is_marker_line("...rest = args")
+
+
+def test_an_ellipsis_with_a_note_on_where_the_next_lines_go_is_a_marker():
+    assert is_marker_line("# ... and at the top of the module, with the other stdlib imports:", "python")
+    assert is_marker_line("<!-- ... and load the addon in the head, next to continuelist: -->", "html")
+    assert not is_marker_line("// ... and then we call it", "javascript")  # prose, not a place
+    assert not is_marker_line("# ... then compute (x)", "python")
