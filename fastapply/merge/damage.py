@@ -265,8 +265,11 @@ def instruction_not_applied(original: str, merged: str, instruction: str, snip: 
     marker). With "from/in NAME" naming a definition, only that definition's lines count, so
     "remove the unused x parameter from f" is not contradicted by an x elsewhere. () when nothing
     is asked or all of it went."""
-    if not instruction or not _DELETE_VERB.search(instruction):
+    if not instruction:
         return ()
+    copied = tuple(n for n in _moved(instruction) if n in original and merged.count(n) > original.count(n))
+    if copied or not _DELETE_VERB.search(instruction):
+        return copied  # a move that left the old copy in place
     names = [n for n in dict.fromkeys(_named(instruction)) if n in original]
     if not names:
         return ()
@@ -281,6 +284,22 @@ def instruction_not_applied(original: str, merged: str, instruction: str, snip: 
         elif any(name in line and norm(line) not in shown for line in after.splitlines()):
             kept.append(name)
     return tuple(kept)
+
+
+_MOVE = re.compile(r"\b(?:move|moves|hoist|hoists|relocate|relocates)\s+((?:\S+\s+){0,5}\S+)", re.I)
+_QUOTED = re.compile(r"'([^'\n]{3,})'|\"([^\"\n]{3,})\"|`([^`\n]+)`")
+
+
+def _moved(instruction: str) -> list[str]:
+    """Code an instruction asks to move: quoted spans and code-like names right after the verb."""
+    names = []
+    for match in _MOVE.finditer(instruction):
+        objects = match.group(1)
+        quoted = [next(filter(None, q)) for q in _QUOTED.findall(objects)]
+        names += quoted
+        rest = _QUOTED.sub(" ", objects)
+        names += [w for w in re.findall(r"[A-Za-z_$][\w$]*", rest) if re.search(r"_|[a-z][A-Z]", w)]
+    return list(dict.fromkeys(names))
 
 
 _SCOPE = re.compile(r"\b(?:from|in|inside|within)\s+`?([A-Za-z_$][\w$]*)(?:\(\))?`?", re.I)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fastapply.merge.anchor import is_distinctive, norm
+from fastapply.merge.anchor import Alignment, is_distinctive, line_similarity, norm
 from fastapply.merge.chunks import Chunk, closing_only, find_run, reindent, split_chunks
 from fastapply.merge.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.languages import detect_language
 from fastapply.merge.placement import place_chunk
 from fastapply.merge.syntax import definitions, error_lines
+
+
+EDITED_FORM = 0.8  # similarity at which an unshown original line counts as shown in its edited form
 
 
 @dataclass
@@ -38,6 +41,7 @@ class Plan:
     lines: list[str]
     start: int | None = None  # original range [start, end) the chunk replaces
     end: int | None = None
+    earlier: bool = False  # anchored above a previous chunk: the snippet shows it out of file order
 
 
 def split_lines(text: str) -> tuple[list[str], str, bool]:
@@ -116,6 +120,9 @@ def _place_all(chunks, orig, defs, lang):
         alignment, replaced = place_chunk(chunk, orig, cursor, defs, lang, first, last)
         plan = Plan(chunk, chunk.lines)
         plans.append(plan)
+        if (not alignment.pairs or alignment.weak) and chunk.marker_before and cursor > 0:
+            alignment, replaced = _earlier_placement(chunk, orig, defs, lang, plans)
+            plan.earlier = bool(alignment.pairs)
         if not alignment.pairs or alignment.weak:
             continue
         pairs = alignment.pairs
@@ -138,8 +145,30 @@ def _place_all(chunks, orig, defs, lang):
         # New code opening the chunk keeps the blank line the snippet put after the marker.
         if chunk.blank_before and pairs[0][0] > 0 and plan.start > 0 and orig[plan.start - 1].strip():
             plan.lines = [""] + plan.lines
-        cursor = plan.end
+        if not plan.earlier:
+            cursor = plan.end
     return plans, problems
+
+
+def _earlier_placement(chunk: Chunk, orig: list[str], defs, lang, plans: list[Plan]):
+    """Agents show a later edit first ("... and at the top of the module:"): a chunk with no
+    anchor below the previous chunks is placed above them when it anchors there without doubt
+    (distinctive lines, one spot, in order) and overlaps no chunk already placed."""
+    alignment, replaced = place_chunk(chunk, orig, 0, defs, lang, False, False)
+    if not alignment.pairs or alignment.weak or alignment.ambiguous or alignment.crossing:
+        return Alignment(), []
+    start, end = alignment.pairs[0][1], alignment.pairs[-1][1] + 1
+    if not any(is_distinctive(norm(orig[o])) for _, o in alignment.pairs):
+        return Alignment(), []
+    shown = {norm(line) for line in chunk.lines}
+    for i in range(start, end):
+        key = norm(orig[i])
+        if is_distinctive(key) and key not in shown and \
+                max(line_similarity(orig[i], line) for line in chunk.lines) < EDITED_FORM:
+            return Alignment(), []  # it would replace code it does not show: new code resembling old
+    if any(p.start is not None and start < p.end and p.start < end for p in plans):
+        return Alignment(), []
+    return alignment, replaced
 
 
 def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str], defs=()) -> None:
@@ -148,7 +177,7 @@ def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str], d
     for k, plan in enumerate(plans):
         if plan.start is not None:
             continue
-        prev_end = next((p.end for p in reversed(plans[:k]) if p.end is not None), 0)
+        prev_end = next((p.end for p in reversed(plans[:k]) if p.end is not None and not p.earlier), 0)
         following = next((p for p in plans[k + 1:] if p.start is not None), None)
         chunk = plan.chunk
         closing = _closing_lines(chunk, orig, prev_end, following.start if following else n)
@@ -224,6 +253,8 @@ def _assemble(plans: list[Plan], orig: list[str], problems: list[str]):
     out: list[str] = []
     spans: list[tuple[int, int]] = []
     pos = 0
+    if any(plan.earlier for plan in plans):  # in file order, each chunk where it anchored
+        plans = sorted(plans, key=lambda plan: (plan.start, plan.end))
     for plan in plans:
         if plan.start < pos:
             problems.append(f"chunks overlap or are out of order near original line {plan.start + 1}")

@@ -110,3 +110,12 @@ def test_markup_that_loses_a_closing_tag_is_unbalanced():
     assert not damage.unbalanced(html, html.replace("<br>", "<p>Added</p>\n<br>"), "html")
     assert damage.unbalanced(html, html.replace("  </p>\n", ""), "html")
     assert not damage.unbalanced(html, html.replace("  </p>\n", ""), "css")  # markup only
+
+
+def test_a_move_that_leaves_the_old_copy():
+    original = "import os\n\n\ndef expand(args):\n    from glob import glob\n    return [glob(a) for a in args]\n"
+    moved = "import os\nfrom glob import glob\n\n\ndef expand(args):\n    return [glob(a) for a in args]\n"
+    copied = moved.replace("def expand(args):\n", "def expand(args):\n    from glob import glob\n")
+    instruction = "Move the function-local 'from glob import glob' up to the module-level imports"
+    assert damage.instruction_not_applied(original, moved, instruction) == ()
+    assert damage.instruction_not_applied(original, copied, instruction) == ("from glob import glob",)

@@ -518,3 +518,24 @@ def test_a_new_line_in_a_list_of_like_lines_is_added_not_an_edit_of_its_neighbou
     result = lazy_merge(original, snippet, "html")
     assert result.merged == original.replace("tomorrow.css\">\n", "tomorrow.css\">\n"
                                              '<link rel="stylesheet" href="theme/tokyo.css">\n')
+
+
+def test_a_chunk_shown_after_a_later_one_goes_where_it_anchors():
+    original = ("import os\nimport sys\n\n\ndef load(path):\n    text = open(path).read()\n    return text\n\n\n"
+                "def save(path, text):\n    open(path, 'w').write(text)\n")
+    snippet = ("def save(path, text):\n    with open(path, 'w') as fh:\n        fh.write(text)\n\n\n"
+               "# ... and at the top of the module, with the other imports:\nimport os\nimport shutil\nimport sys\n")
+    result = lazy_merge(original, snippet, "python")
+    assert result.confident, result.reason
+    assert result.merged == original.replace("import sys\n", "import shutil\nimport sys\n").replace(
+        "    open(path, 'w').write(text)\n", "    with open(path, 'w') as fh:\n        fh.write(text)\n")
+
+
+def test_new_code_resembling_earlier_code_is_not_placed_over_it():
+    original = ("impl Source for Slice {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n\n"
+                "impl Source for Vec {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")
+    snippet = ("impl Source for Vec {\n    // ... existing methods ...\n}\n\n"
+               "impl Source for Deque {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")
+    result = lazy_merge(original, snippet, "rust")
+    assert result.merged.count("impl Source for Slice") == 1 and "impl Source for Deque" in result.merged
+    assert result.merged.index("impl Source for Deque") > result.merged.index("impl Source for Vec")
