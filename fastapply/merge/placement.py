@@ -40,11 +40,22 @@ def pair_renamed_headers(chunk: Chunk, pairs, defs: list[Definition], original, 
     names = [d.name for d in defs if d.start >= lo]
     added = list(pairs)
     for d in defs:
-        if d.start < lo or d.header in paired_orig or names.count(d.name) != 1:
+        if d.start < lo or d.header in paired_orig:
             continue
+        # Unique after `lo`, or unique between the pairs around it (visitFileFailed in each of
+        # several visitors: the one between the chunk's neighbouring anchors).
+        c_lo, c_hi = -1, len(chunk.lines)
+        if names.count(d.name) != 1:
+            below = [(c, o) for c, o in pairs if o < d.header]
+            above = [(c, o) for c, o in pairs if o > d.header]
+            if not below or not above:
+                continue
+            (c_lo, o_lo), (c_hi, o_hi) = below[-1], above[0]
+            if sum(1 for e in defs if e.name == d.name and o_lo < e.header < o_hi) != 1:
+                continue
         pattern = re.compile(r"(?<![\w.])" + re.escape(d.name.split()[-1]) + r"\s*[(<\[{:]")
         keyword = _first_word(original[d.header])
-        hits = [j for j, line in enumerate(chunk.lines) if j not in paired_chunk
+        hits = [j for j, line in enumerate(chunk.lines) if j not in paired_chunk and c_lo < j < c_hi
                 and pattern.search(line) and _first_word(line) == keyword]
         if len(hits) == 1:
             added.append((hits[0], d.header))

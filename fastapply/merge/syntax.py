@@ -91,7 +91,7 @@ def definitions(text: str, language: str | None) -> list[Definition]:
                 if named is not None:
                     found.append(Definition(named[0], child.type, child.start_point[0], named[1],
                                             _last_line(child)))
-            if depth < 6:
+            if depth < 32:  # methods of anonymous classes inside nested blocks sit ~20 levels down
                 visit(child, depth + 1)
 
     visit(tree.root_node, 0)

@@ -539,3 +539,11 @@ def test_new_code_resembling_earlier_code_is_not_placed_over_it():
     result = lazy_merge(original, snippet, "rust")
     assert result.merged.count("impl Source for Slice") == 1 and "impl Source for Deque" in result.merged
     assert result.merged.index("impl Source for Deque") > result.merged.index("impl Source for Vec")
+
+
+def test_definitions_are_found_deep_inside_nested_blocks():
+    scala = ("object Ops {\n  def walk(root: Path) = {\n    if (ok) {\n      try {\n        while (more) {\n"
+             "          Files.walkFileTree(root, new SimpleFileVisitor[Path] {\n"
+             "            def visitFileFailed(file: Path, exc: IOException) =\n"
+             "              CONTINUE\n          })\n        }\n      }\n    }\n  }\n}\n")
+    assert "visitFileFailed" in [d.name.split()[-1] for d in definitions(scala, "scala")]
