@@ -9,7 +9,9 @@ them with the others):
                     recovery can swallow a stray brace without an error node)
   orphaned_lines    lines inside a definition the snippet wrote out whole that its version lacks
   vanished_definition  a definition gone that the snippet neither names nor shows removed
-  instruction_not_applied  the instruction asks to remove names the output still holds as often
+  instruction_not_applied  the instruction asks to remove (or move) names the output still holds
+  redeclared        a new top-level declaration (``local x = …``) beside the original one of the same
+                    name that the snippet never showed: the old form was meant to be replaced
 """
 
 from __future__ import annotations
@@ -317,3 +319,26 @@ def _scoped(text: str, instruction: str, lang) -> str:
         return text
     return "\n".join("\n".join(lines[a:b + 1]) for a, b in spans)
 
+
+
+_DECLARATION = re.compile(r"^(local|let|const|var|val)\s+(?:mut\s+|function\s+)?([A-Za-z_$][\w$]*)\b")
+
+
+def redeclared(orig: list[str], snip: list[str], out: list[str]) -> tuple[str, ...]:
+    """Names declared at the top level both by a new line of the output and by an original line the
+    output keeps but the snippet does not show (Lua's ``local _rawget = rawget`` added above the
+    ``local _rawget`` it should have replaced)."""
+    shown = {norm(line) for line in snip}
+    unused = Counter(norm(line) for line in orig)
+    new, old = set(), set()
+    for line in out:
+        key, match = norm(line), _DECLARATION.match(line)
+        is_new = unused[key] <= 0
+        unused[key] -= 1
+        if match:
+            name = (match.group(1), match.group(2))
+            if is_new:
+                new.add(name)
+            elif key not in shown:
+                old.add(name)
+    return tuple(sorted(name for _, name in new & old))

@@ -119,3 +119,15 @@ def test_a_move_that_leaves_the_old_copy():
     instruction = "Move the function-local 'from glob import glob' up to the module-level imports"
     assert damage.instruction_not_applied(original, moved, instruction) == ()
     assert damage.instruction_not_applied(original, copied, instruction) == ("from glob import glob",)
+
+
+def test_a_new_declaration_beside_the_unshown_old_one_is_redeclared():
+    lua = "local _rawget\nif rawget then\n   _rawget = rawget\nend\n\nlocal function f() end\n"
+    snippet = "-- ... existing code ...\nlocal _rawget = rawget\n\nlocal function f() end\n"
+    doubled = lua.replace("end\n\nlocal function", "end\n\nlocal _rawget = rawget\n\nlocal function")
+    replaced = "local _rawget = rawget\n\nlocal function f() end\n"
+    assert damage.redeclared(lua.splitlines(), snippet.splitlines(), doubled.splitlines()) == ("_rawget",)
+    assert damage.redeclared(lua.splitlines(), snippet.splitlines(), replaced.splitlines()) == ()
+    # both shown by the snippet: the author keeps the old one on purpose
+    both = "local _rawget\n" + snippet
+    assert damage.redeclared(lua.splitlines(), both.splitlines(), doubled.splitlines()) == ()
