@@ -77,6 +77,8 @@ def block_end(lines: list[str], header: int, language: str | None,
     """
     if language in INDENT_LANGUAGES:
         return _indent_block_end(lines, header, language, closed_after)
+    if language in KEYWORD_END_LANGUAGES:
+        return _keyword_block_end(lines, header)
     depth, opened = 0, False
     for i in range(header, len(lines)):
         code = _code_part(lines[i], language)
@@ -89,6 +91,27 @@ def block_end(lines: list[str], header: int, language: str | None,
         if depth <= 0 and (opened or code.rstrip().endswith(";")):
             return i
         if not opened and i - header > 15:
+            return None
+    return None
+
+
+KEYWORD_END_LANGUAGES = {"ruby", "lua", "elixir"}
+_END = re.compile(r"^end\b")
+
+
+def _keyword_block_end(lines: list[str], header: int) -> int | None:
+    """``def … end`` / ``function … end``: the first ``end`` at the header's own indentation (a
+    one-line definition ends on its header); None when the code dedents first or never ends."""
+    base = len(indent_of(lines[header]).expandtabs(4))
+    if re.search(r"\bend\s*$", _code_part(lines[header], None)):
+        return header
+    for i in range(header + 1, len(lines)):
+        if not lines[i].strip():
+            continue
+        level = len(indent_of(lines[i]).expandtabs(4))
+        if level == base and _END.match(lines[i].strip()):
+            return i
+        if level < base:
             return None
     return None
 

@@ -547,3 +547,14 @@ def test_definitions_are_found_deep_inside_nested_blocks():
              "            def visitFileFailed(file: Path, exc: IOException) =\n"
              "              CONTINUE\n          })\n        }\n      }\n    }\n  }\n}\n")
     assert "visitFileFailed" in [d.name.split()[-1] for d in definitions(scala, "scala")]
+
+
+def test_a_whole_ruby_method_replaces_the_old_one_up_to_its_end():
+    original = ("class Shell\n  def say(message = \"\", color = nil)\n    return if quiet?\n\n"
+                "    stdout.print(message)\n    stdout.flush\n  end\n\n  def quiet?\n    false\n  end\nend\n")
+    snippet = ("  # ... other methods ...\n  def say(message = \"\", color = nil)\n    write_message(stdout, message)\n"
+               "  end\n\n  # ... existing code ...\n")
+    result = lazy_merge(original, snippet, "ruby")
+    assert result.confident, result.reason
+    assert result.merged == original.replace("    return if quiet?\n\n    stdout.print(message)\n    stdout.flush\n",
+                                             "    write_message(stdout, message)\n")
