@@ -208,6 +208,10 @@ class FrontRequestMetrics:
 
         try:
             await self.app(scope, receive, spy)
+        except asyncio.CancelledError:  # Ray's proxy cancels a request whose client hung up
+            if not seen["started"]:
+                seen["code"] = 499
+            raise
         except Exception:
             if seen["started"]:
                 raise
