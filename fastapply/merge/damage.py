@@ -10,6 +10,8 @@ them with the others):
   orphaned_lines    lines inside a definition the snippet wrote out whole that its version lacks
   vanished_definition  a definition gone that the snippet neither names nor shows removed
   instruction_not_applied  the instruction asks to remove (or move) names the output still holds
+  duplicated_definition  a definition, text and all, occurs more often than in the original and the
+                    snippet (code shown to be moved, placed at its new spot but left at its old one)
   redeclared        a new top-level declaration (``local x = …``) beside the original one of the same
                     name that the snippet never showed: the old form was meant to be replaced
 """
@@ -342,3 +344,25 @@ def redeclared(orig: list[str], snip: list[str], out: list[str]) -> tuple[str, .
             elif key not in shown:
                 old.add(name)
     return tuple(sorted(name for _, name in new & old))
+
+
+def duplicated_definitions(original: str, snippet: str, merged: str, lang) -> tuple[str, ...]:
+    """Names of definitions whose whole text occurs more often in the merged file than in the
+    original or in the snippet."""
+    def texts(text: str, found) -> Counter:
+        # keyed by the enclosing definition too: the same method in two impls is not a copy left over
+        lines = text.splitlines()
+        return Counter((_parent(d, found), d.name, tuple(norm(line) for line in lines[d.start:d.end + 1]
+                                                         if line.strip())) for d in found if d.end > d.start)
+    after = texts(merged, definitions(merged, lang))
+    if not after or max(after.values()) < 2:
+        return ()
+    allowed = texts(original, definitions(original, lang)) | texts(snippet, snippet_definitions(snippet, lang))
+    return tuple(dict.fromkeys(key[1] for key, n in after.items() if n > max(allowed[key], 1)))
+
+
+def _parent(d, found) -> str:
+    """The name of the innermost other definition holding ``d`` ("" at the top level)."""
+    holders = [e for e in found if e is not d and e.start <= d.start and d.end <= e.end and
+               (e.start, e.end) != (d.start, d.end)]
+    return min(holders, key=lambda e: e.end - e.start).name if holders else ""

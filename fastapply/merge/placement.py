@@ -265,10 +265,24 @@ def pair_leading_closers(chunk: Chunk, pairs, original: list[str], lo: int):
     if not lead:
         return pairs
     # the nearest run above the anchor: no unshown code swallowed
-    o = find_run(original, [chunk.lines[c] for c in lead], range(pairs[0][1] - len(lead), lo - 1, -1))
-    if o is None or not _few_unshown(chunk.lines, original, o + len(lead), pairs[0][1], allowed=0):
-        return pairs  # no such lines, or pairing there would delete code the chunk never shows
+    closers = [chunk.lines[c] for c in lead]
+    o = find_run(original, closers, range(pairs[0][1] - len(lead), lo - 1, -1))
+    if o is None:
+        return _closers_before_anchors(lead, closers, pairs, original, lo)
+    if not _few_unshown(chunk.lines, original, o + len(lead), pairs[0][1], allowed=0):
+        return pairs  # pairing there would delete code the chunk never shows
     return _monotonic([(c, o + k) for k, c in enumerate(lead)] + pairs)
+
+
+def _closers_before_anchors(lead, closers, pairs, original, lo):
+    """The chunk opens by closing the block a marker elided, yet its anchors lie inside that block
+    ("return $this;" and "}" of a new method matching the elided method's own last lines): the
+    closers pair with the first such run below the previous chunk, and anchors inside the elided
+    block are dropped, since the chunk's code comes after its end."""
+    o = find_run(original, closers, range(lo, len(original) - len(closers) + 1))
+    if o is None or o <= pairs[0][1] - len(lead) or lo == 0:
+        return pairs
+    return _monotonic([(c, o + k) for k, c in enumerate(lead)] + [(c, p) for c, p in pairs if p >= o + len(lead)])
 
 
 def same_text(a: list[str], b: list[str]) -> bool:

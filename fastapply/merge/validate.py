@@ -13,7 +13,7 @@ Codes (line numbers are 1-based):
   missing_snippet_lines  snippet code lines (not markers) absent from the merged file, when it is
                 not simply the original (that is no_change) (snippet lines)
   duplicated_lines, vanished_body, diff_prefix, unbalanced, orphaned_lines, vanished_definition,
-  instruction_not_applied, redeclared: see damage.py
+  instruction_not_applied, duplicated_definition, redeclared: see damage.py
 
 A diff-form snippet (hunks.py) is checked by what it says the code becomes: its context and added
 lines, prefixes dropped.
@@ -111,6 +111,10 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
         found.append(ApplyWarning("diff_prefix", f"{len(lines)} line(s) carry diff syntax (+/- prefixes, @@)", lines))
     if damage.unbalanced(original, merged, lang):
         found.append(ApplyWarning("unbalanced", "brackets that balance in the original do not in the output"))
+    names = damage.duplicated_definitions(original, "\n".join(snip), merged, lang)
+    if names:
+        found.append(ApplyWarning("duplicated_definition", f"definitions that occur twice, text and all: "
+                                  f"{', '.join(names[:5])}"))
     names = damage.redeclared(orig, snip, out)
     if names:
         found.append(ApplyWarning("redeclared", f"new declarations beside old ones the snippet never showed: "

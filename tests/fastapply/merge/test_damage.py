@@ -131,3 +131,14 @@ def test_a_new_declaration_beside_the_unshown_old_one_is_redeclared():
     # both shown by the snippet: the author keeps the old one on purpose
     both = "local _rawget\n" + snippet
     assert damage.redeclared(lua.splitlines(), both.splitlines(), doubled.splitlines()) == ()
+
+
+def test_a_definition_copied_whole_is_duplicated_but_the_same_method_in_two_classes_is_not():
+    ruby = "class A\n  def encode(t)\n    t.to_s\n  end\n\n  def mask(t)\n    t\n  end\nend\n"
+    snippet = "  def mask(t)\n    t\n  end\n\n  def encode(t)\n    t.to_s\n  end\n"
+    copied = ruby.replace("    t\n  end\nend\n", "    t\n  end\n\n  def encode(t)\n    t.to_s\n  end\nend\n")
+    assert damage.duplicated_definitions(ruby, snippet, copied, "ruby") == ("encode",)
+    moved = "class A\n  def mask(t)\n    t\n  end\n\n  def encode(t)\n    t.to_s\n  end\nend\n"
+    assert damage.duplicated_definitions(ruby, snippet, moved, "ruby") == ()
+    two_classes = ruby + "\nclass B\n  def encode(t)\n    t.to_s\n  end\nend\n"
+    assert damage.duplicated_definitions(ruby, "class B\n" + snippet + "end\n", two_classes, "ruby") == ()

@@ -558,3 +558,16 @@ def test_a_whole_ruby_method_replaces_the_old_one_up_to_its_end():
     assert result.confident, result.reason
     assert result.merged == original.replace("    return if quiet?\n\n    stdout.print(message)\n    stdout.flush\n",
                                              "    write_message(stdout, message)\n")
+
+
+def test_a_closing_brace_after_a_marker_ends_the_elided_method_before_new_code():
+    original = ("class F\n{\n    public function setLength(int $n): self\n    {\n        $this->n = $n;\n\n"
+                "        return $this;\n    }\n\n    public function format(): string\n    {\n        return '';\n    }\n}\n")
+    snippet = ("    public function setLength(int $n): self\n    {\n        // ...\n    }\n\n"
+               "    public function setFormat(string $f): self\n    {\n        $this->f = $f;\n\n"
+               "        return $this;\n    }\n\n    // ... rest of the class ...\n")
+    result = lazy_merge(original, snippet, "php")
+    assert result.merged == original.replace("    }\n\n    public function format()", "    }\n\n"
+                                             "    public function setFormat(string $f): self\n    {\n"
+                                             "        $this->f = $f;\n\n        return $this;\n    }\n\n"
+                                             "    public function format()")
