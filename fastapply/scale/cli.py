@@ -34,7 +34,8 @@ def scale_from_args(args: argparse.Namespace) -> ScaleConfig | None:
         return None
     if args.replicas is not None and (args.min_replicas is not None or args.max_replicas is not None):
         raise ValueError("--replicas fixes the replica count; --min-replicas/--max-replicas autoscale: pick one")
-    return ScaleConfig(replicas=args.replicas or 1, min_replicas=args.min_replicas, max_replicas=args.max_replicas,
+    return ScaleConfig(replicas=1 if args.replicas is None else args.replicas, min_replicas=args.min_replicas,
+                       max_replicas=args.max_replicas,
                        target_ongoing_requests=args.target_ongoing_requests, gpus_per_replica=args.gpus_per_replica,
                        cpus_per_replica=args.cpus_per_replica, torch_threads=args.torch_threads,
                        front_replicas=args.front_replicas, retries=args.retries, address=args.ray_address)
