@@ -150,17 +150,27 @@ def _fuzzy_edges(lines, pairs, original, lo):
         if c is None or o is None or norm(lines[c]) != norm(original[o]) or not _ALNUM_RE.search(lines[c]):
             break
         pairs = pairs + [(c, o)]
-    # An edited line right at the chunk's edge (a changed signature) pairs with its old form.
-    first, (c, o) = pairs[0], pairs[0]
-    c, o = _prev_nonblank(lines, c - 1, 0), _prev_nonblank(original, o - 1, lo)
-    if c is not None and _prev_nonblank(lines, c - 1, 0) is None and o is not None and \
-            _edited_form(lines[c], original[o], lines[first[0]]):
-        pairs = [(c, o)] + pairs
-    last, (c, o) = pairs[-1], pairs[-1]
-    c, o = _next_nonblank(lines, c + 1), _next_nonblank(original, o + 1)
-    if c is not None and _next_nonblank(lines, c + 1) is None and o is not None and \
-            _edited_form(lines[c], original[o], lines[last[0]]):
-        pairs = pairs + [(c, o)]
+    # Edited lines at the chunk's edge (a changed signature, a changed argument under a common
+    # "return os.path.join(") pair with their old forms, with the identical lines among them, as
+    # long as the chunk reaches its edge that way.
+    walked, (c, o) = [], pairs[0]
+    while True:
+        c, o = _prev_nonblank(lines, c - 1, 0), _prev_nonblank(original, o - 1, lo)
+        if c is None or o is None or not (norm(lines[c]) == norm(original[o]) or
+                                          _edited_form(lines[c], original[o], lines[pairs[0][0]])):
+            break
+        walked.append((c, o))
+    if walked and _prev_nonblank(lines, walked[-1][0] - 1, 0) is None:
+        pairs = walked[::-1] + pairs
+    walked, (c, o) = [], pairs[-1]
+    while True:
+        c, o = _next_nonblank(lines, c + 1), _next_nonblank(original, o + 1)
+        if c is None or o is None or not (norm(lines[c]) == norm(original[o]) or
+                                          _edited_form(lines[c], original[o], lines[pairs[-1][0]])):
+            break
+        walked.append((c, o))
+    if walked and _next_nonblank(lines, walked[-1][0] + 1) is None:
+        pairs = pairs + walked
     return pairs
 
 

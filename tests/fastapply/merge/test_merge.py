@@ -571,3 +571,18 @@ def test_a_closing_brace_after_a_marker_ends_the_elided_method_before_new_code()
                                              "    public function setFormat(string $f): self\n    {\n"
                                              "        $this->f = $f;\n\n        return $this;\n    }\n\n"
                                              "    public function format()")
+
+
+def test_an_edited_line_under_a_common_line_at_a_chunks_edge_is_an_edit():
+    original = ("def app_dir(name):\n    if WIN:\n        folder = os.environ.get(key)\n        if folder is None:\n"
+                "            folder = HOME\n        return os.path.join(folder, name)\n    if darwin:\n"
+                "        return os.path.join(\n            SUPPORT, name\n        )\n    return os.path.join(\n"
+                "        os.environ.get(\"XDG\", os.path.expanduser(\"~/.config\")),\n        posixify(name),\n    )\n")
+    snippet = ("def app_dir(name):\n    if WIN:\n        folder = os.environ.get(key)\n        if not folder:\n"
+               "            folder = HOME\n        return os.path.join(folder, name)\n    # ... existing code ...\n"
+               "    return os.path.join(\n        os.environ.get(\"XDG\") or os.path.expanduser(\"~/.config\"),\n"
+               "        posixify(name),\n    )\n")
+    result = lazy_merge(original, snippet, "python")
+    assert result.confident, result.reason
+    assert result.merged == original.replace("if folder is None", "if not folder").replace(
+        'os.environ.get("XDG", os.path.expanduser("~/.config"))', 'os.environ.get("XDG") or os.path.expanduser("~/.config")')
