@@ -49,3 +49,11 @@ gpu-prepare: install
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+# Morph's JavaScript SDK (pinned in tests/api/morph_sdk/) for tests/api/test_morph_sdk.py, which skips
+# without it: needs node and npm, installs once into .cache/node-sdk/ (ignored by git, ~220 MB).
+.PHONY: sdk-node
+sdk-node:
+	mkdir -p .cache/node-sdk
+	cp tests/api/morph_sdk/package.json tests/api/morph_sdk/package-lock.json .cache/node-sdk/
+	npm ci --prefix .cache/node-sdk --ignore-scripts --no-audit --no-fund
