@@ -6,7 +6,7 @@ import os
 import re
 
 from fastapply.merge.anchor import Alignment, align, is_distinctive, line_similarity, norm
-from fastapply.merge.chunks import Chunk, block_end, closing_only, find_run
+from fastapply.merge.chunks import Chunk, block_end, closing_only, find_run, indent_of
 from fastapply.merge.languages import INDENT_LANGUAGES
 from fastapply.merge.syntax import Definition
 
@@ -179,7 +179,18 @@ def _edited_form(line: str, old: str, neighbour: str) -> bool:
     line beside it. In a list of like lines (stylesheet links, options, imports) a new line
     resembles every sibling, and is an addition there, not an edit of the next one."""
     similarity = line_similarity(line, old)
-    return similarity >= FUZZY_EDGE and similarity > line_similarity(line, neighbour) + 0.05
+    if similarity < FUZZY_EDGE and not _extends(line, old):
+        return False
+    return similarity > line_similarity(line, neighbour) + 0.05
+
+
+def _extends(line: str, old: str) -> bool:
+    """``if self.found.is_none() && self.key == key {`` for ``if self.key == key {``: the same
+    indentation, the same first word, and all of the old line's code (12 characters or more) still
+    there at the new line's end."""
+    a, b = norm(line), norm(old)
+    return (len(b) >= 12 and a != b and a.endswith(b[len(_first_word(b)):]) and _first_word(a) == _first_word(b)
+            and indent_of(line) == indent_of(old))
 
 
 def _prev_nonblank(lines, i, lo):

@@ -586,3 +586,14 @@ def test_an_edited_line_under_a_common_line_at_a_chunks_edge_is_an_edit():
     assert result.confident, result.reason
     assert result.merged == original.replace("if folder is None", "if not folder").replace(
         'os.environ.get("XDG", os.path.expanduser("~/.config"))', 'os.environ.get("XDG") or os.path.expanduser("~/.config")')
+
+
+def test_a_changed_only_line_that_extends_its_old_form_replaces_it():
+    original = ("fn get(key: Key) -> Option<Value> {\n    impl Visit for Get {\n        fn visit(&mut self, k: Key) {\n"
+                "            if self.key == k {\n                self.found = Some(k);\n            }\n        }\n    }\n"
+                "    None\n}\n")
+    snippet = ("fn get(key: Key) -> Option<Value> {\n    // ...\n\n    impl Visit for Get {\n"
+               "        fn visit(&mut self, k: Key) {\n            if self.found.is_none() && self.key == k {\n"
+               "    // ... rest unchanged\n")
+    result = lazy_merge(original, snippet, "rust")
+    assert result.merged == original.replace("if self.key == k {", "if self.found.is_none() && self.key == k {")
