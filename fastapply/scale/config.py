@@ -27,6 +27,9 @@ class ScaleConfig:
     front_replicas: int = 1  # HTTP front processes (they only forward bytes; one is plenty for most)
     max_queued_requests: int | None = None  # waiting in the front for any replica; None: max_queue
     retries: int = 1  # times a request is re-sent after its replica died before answering anything
+    # A file goes to its home replica unless the home has this many more requests in flight than the
+    # least-loaded replica (or a full batch); see router.py.
+    affinity_imbalance: int = 2
     address: str | None = None  # Ray cluster to join ("auto", "ray://host:10001"); None: start one here
     app_name: str = "fastapply"
     extra_actor_options: dict = field(default_factory=dict)  # merged into the engine's ray_actor_options
@@ -54,6 +57,8 @@ class ScaleConfig:
             raise ValueError(f"max_queued_requests must be >= 1, got {self.max_queued_requests}")
         if self.retries < 0:
             raise ValueError(f"retries must be >= 0, got {self.retries}")
+        if self.affinity_imbalance < 0:
+            raise ValueError(f"affinity_imbalance must be >= 0, got {self.affinity_imbalance}")
 
     @property
     def autoscaling(self) -> bool:

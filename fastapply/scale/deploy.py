@@ -36,7 +36,8 @@ def build_application(settings: Settings, scale: ScaleConfig, load: Callable[[Se
     gpus = ray.cluster_resources().get("GPU", 0) if ray.is_initialized() else 0
     engine_options = scale.engine_options(settings.max_batch, settings.max_queue, gpus)
     engine_options["request_router_config"] = RequestRouterConfig(
-        request_router_class=FileAffinityRouter, request_router_kwargs={"room": settings.max_batch})
+        request_router_class=FileAffinityRouter,
+        request_router_kwargs={"room": settings.max_batch, "imbalance": scale.affinity_imbalance})
     engine = serve.deployment(EngineReplica).options(**engine_options).bind(settings, scale.threads, load)
     front = serve.deployment(serve.ingress()(Front)).options(**scale.front_options())
     return front.bind(engine, settings, scale.retries)

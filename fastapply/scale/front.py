@@ -57,7 +57,7 @@ class Front:
 
     # -- forwarding ---------------------------------------------------------------------------------
     async def forward(self, request: Request) -> Response:
-        path = request.url.path
+        path = app_path(request.scope)
         forwarded = ForwardedRequest(request.method, path, request.scope.get("query_string", b""),
                                      list(request.scope["headers"]), await self._body(request),
                                      tuple(request.client) if request.client else None)
@@ -146,6 +146,12 @@ class Front:
                                       extra=self.metrics.render({}))
 
 
+def app_path(scope) -> str:
+    """The path below the application's route prefix (the replicas' app is mounted at its root)."""
+    path, root = scope.get("path", ""), scope.get("root_path", "")
+    return (path[len(root):] or "/") if root and path.startswith(root) else path
+
+
 def replica_failed(message: str) -> APIError:
     return APIError(503, f"{message}; retry the request", "replica_failed", headers={"Retry-After": "1"})
 
@@ -197,7 +203,7 @@ class FrontRequestMetrics:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        path = scope.get("path", "")
+        path = app_path(scope)
         seen = {"code": 500, "started": False, "forwarded": False}
 
         async def spy(message):

@@ -158,6 +158,20 @@ def test_one_file_goes_to_its_home_replica(scaled):
     assert set(served.values()) == set(ids)  # six files spread over both replicas
 
 
+def test_a_busy_home_sends_its_file_to_the_other_replica(scaled):
+    """Six requests for one file at once: the home takes them until it is 3 ahead, then they spill."""
+    body = apply_body("busy.py", max_tokens=300, k=0, stop_loops=False)  # k=0: ~1 s each, so they overlap
+    with httpx.Client(timeout=120, headers=AUTH) as client:
+        threads, served = [], []
+        for _ in range(6):
+            threads.append(threading.Thread(target=lambda: served.append(
+                client.post(scaled + "/apply", json=body).headers["x-fastapply-replica"])))
+            threads[-1].start()
+        for thread in threads:
+            thread.join()
+    assert len(set(served)) == 2 and max(served.count(r) for r in served) >= 3, served
+
+
 def test_health_and_metrics_sum_the_replicas(scaled):
     health = httpx.get(scaled + "/health", timeout=30).json()
     assert health["status"] == "ok" and len(health["replicas"]) == 2
