@@ -113,6 +113,7 @@ def _cmd_compare(argv: list[str]) -> int:
     args = p.parse_args(argv)
     text = compare_runs(args.a, args.b)
     if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(text, encoding="utf-8")
     print(text, end="")
     return 0

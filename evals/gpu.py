@@ -227,6 +227,7 @@ def main(argv=None) -> int:
     result = run_all(applier, args)
     print(render_tables(result))
     if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(result, indent=1))
     return 0
 

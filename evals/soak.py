@@ -22,6 +22,7 @@ import os
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 from .dataset import load_cases
 from .load import percentile
@@ -159,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     summary = asyncio.run(soak(args))
     print(markdown(summary, args))
     if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(summary, fh, indent=1)
     return 1 if summary["server_errors"] or summary["dropped"] else 0

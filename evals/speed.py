@@ -231,6 +231,7 @@ def main(argv=None) -> int:
     print(markdown(rows))
     print(summary(rows, ks))
     if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(rows, indent=1))
     if args.plot:
         plot_speedup_vs_k(rows, args.plot)

@@ -12,6 +12,7 @@ import os
 import random
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable, Iterator
 
 from .compose import EDIT_KINDS, apply_reps, choose_edit, kind_mix, make_ctx
@@ -239,6 +240,7 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"--root {spec!r}: expected LANG=DIR with LANG in {sorted(roots)} and an existing DIR")
         roots[lang].append(path)
     written = 0
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     with open(args.out, "w", encoding="utf-8") as fh:
         for row in generate(cfg, roots=roots, progress=True):
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from ..merge import is_whole_file, lazy_merge, window_snippet, window_text, windows_of
 
@@ -73,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     from .data import load_jsonl
 
     counts = {"rows": 0, "whole_file": 0, "windowed": 0, "windows": 0, "dropped": 0}
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     with open(args.out, "w", encoding="utf-8") as out:
         for row in load_jsonl(args.data):
             counts["rows"] += 1
