@@ -106,8 +106,11 @@ async def soak(args) -> dict:
                     samples.append((time.monotonic() - start, rss))
                 await asyncio.sleep(5)
 
-        await asyncio.gather(sampler(), *(worker(client, mix[i % len(mix):] + mix[:i % len(mix)], deadline, results)
-                                          for i in range(args.concurrency)))
+        # Worker 0 starts with good traffic, the others each at a different bad kind, so that even a
+        # short run on a slow machine sends every kind.
+        starts = [0] + [j for j, entry in enumerate(mix) if entry[0] != "good"]
+        offsets = [starts[i % len(starts)] for i in range(args.concurrency)]
+        await asyncio.gather(sampler(), *(worker(client, mix[k:] + mix[:k], deadline, results) for k in offsets))
     return summarize(results, samples, time.monotonic() - start)
 
 
