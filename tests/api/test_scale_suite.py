@@ -94,3 +94,35 @@ def live(tiny_lm, smollm_tokenizer, tmp_path_factory):
     with local_ray() as url:
         deploy(settings, load=tiny_applier_without_loop_stop)
         yield ScaledLive(url)
+
+
+def test_serve_replicas_command_serves_and_stops(tiny_model_dir):
+    """``fastapply serve --replicas 2`` as a user runs it: its own Ray, two replicas, Ctrl-C stops it."""
+    import signal
+    import subprocess
+    import time
+
+    from .test_scale import free_port
+
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "fastapply.api.server", "--replicas", "2", "--port", str(port),
+                               "--model", str(tiny_model_dir), "--device", "cpu", "--log-level", "warning"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        url, deadline = f"http://127.0.0.1:{port}", time.time() + 240
+        while True:
+            assert server.poll() is None and time.time() < deadline, "the scaled server did not start"
+            try:
+                if len(httpx.get(url + "/health", timeout=5).json().get("replicas", [])) == 2:
+                    break
+            except (httpx.HTTPError, ValueError):
+                pass
+            time.sleep(1)
+        body = {"original": "x = 1\n", "snippet": "x = 2\n", "options": {"mode": "deterministic"}}
+        assert httpx.post(url + "/apply", json=body, timeout=60).json()["merged"] == "x = 2\n"
+        server.send_signal(signal.SIGINT)
+        assert server.wait(90) == 0
+        assert "2 replica(s)" in server.stdout.read()
+    finally:
+        if server.poll() is None:
+            server.kill()
