@@ -80,6 +80,11 @@ class EngineLoop:
             self._wake.notify_all()
         self._thread.join(timeout)
 
+    @property
+    def alive(self) -> bool:
+        """The engine thread is running (a scaled deployment's health check replaces a replica without one)."""
+        return self._thread.is_alive()
+
     # -- called from the event loop -----------------------------------------------------------------
     @property
     def queue_depth(self) -> int:

@@ -69,11 +69,15 @@ class Front:
                 head: ResponseHead = await asyncio.wait_for(stream.__anext__(), self.answer_deadline_s)
             except REPLICA_GONE as e:
                 failure = e
-                self.metrics.inc("fastapply_retried_requests_total", 1,
-                                 "requests sent again because their replica died before answering")
                 log.warning("replica failed before answering %s %s (try %d): %s", request.method, path,
                             attempt + 1, type(e).__name__)
+                if attempt < self.retries:
+                    self.metrics.inc("fastapply_retried_requests_total", 1,
+                                     "requests sent again because their replica died before answering")
                 continue
+            except asyncio.CancelledError:  # the client went away: so does its work on the replica
+                stream.cancel()
+                raise
             except BackPressureError:
                 raise APIError(503, "every replica is busy and the front's queue is full; retry shortly",
                                "queue_full", headers={"Retry-After": "1"}) from None

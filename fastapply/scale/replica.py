@@ -69,7 +69,7 @@ class EngineReplica:
 
     async def check_health(self) -> None:
         """Ray's health check: a replica whose engine thread died is replaced."""
-        if not self.app.state.engine_loop._thread.is_alive():
+        if not self.app.state.engine_loop.alive:
             raise RuntimeError("the engine thread stopped")
 
     # -- control plane (the front broadcasts these to every replica) ------------------------------
