@@ -34,6 +34,7 @@ class Results:
         self.started = time.time()
         self.every_s = every_s
         self.left_out: dict[str, str] = {}
+        self._sent: list | None = None  # what the last copy held: (name, mtime, size) per file
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -82,6 +83,10 @@ class Results:
                     continue
                 chosen.append((path, rel))
                 total += stat.st_size + 1024
+            signature = [(rel, path.stat().st_mtime, path.stat().st_size) for path, rel in chosen]
+            if signature == self._sent:
+                return  # nothing new since the last copy
+            self._sent = signature
             buffer = io.BytesIO()
             with tarfile.open(fileobj=buffer, mode="w") as tar:
                 for path, rel in chosen:

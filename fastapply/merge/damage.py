@@ -210,10 +210,11 @@ def vanished_definitions(original: str, snip: list[str], merged: str, lang, inst
     after = {(d.name, d.kind) for d in definitions(merged, lang)}
     # A marker that names what it elides ("existing helpers (convert_key, convert_value)") promises
     # to keep it: a name counts as shown only on a line of code.
-    snippet_text = "\n".join(line for line in snip if not is_marker_line(line, lang))
-    promised = "\n".join(line for line in snip if is_marker_line(line, lang))
+    marker = [is_marker_line(line, lang) for line in snip]
+    snippet_text = "\n".join(line for line, m in zip(snip, marker) if not m)
+    promised = "\n".join(line for line, m in zip(snip, marker) if m)
     orig_lines = original.splitlines()
-    shown = [norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)]
+    shown = [norm(line) for line, m in zip(snip, marker) if line.strip() and not m]
     adjacent = set(zip(shown, shown[1:]))
     gone = []
     for d in definitions(original, lang):
@@ -242,7 +243,7 @@ _IDENTIFIER = re.compile(r"`([^`]+)`|(/[\w\-./:{}]*\w|[A-Za-z_$][\w$]*(?:(?:\.|:
 _KIND_NOUN = re.compile(r"\b([A-Za-z_$][\w$]*)\s+(?:method|function|func|class|entry|import|field|property|"
                         r"option|route|struct|constant|hook|component|prop|helper|getter|setter|accessor|"
                         r"attribute|variable|macro|module|endpoint|case|branch|overload)s?\b")
-_TITLED = re.compile(r"\b(?i:remove|delete|drop|get rid of|strip out)s?\s+the\s+((?:[A-Z][\w-]*\s+){2,3})"
+_TITLED = re.compile("(?i:" + _DELETE_VERB.pattern + r")\s+the\s+((?:[A-Z][\w-]*\s+){2,3})"
                      r"(?:section|block|group|entry|rule|comment|note|heading|example|demo|panel|card|item|link|"
                      r"button)s?\b")
 _OBJECT = re.compile(_DELETE_VERB.pattern + r"\s+((?:\S+\s+){0,3}\S+)", re.I)
@@ -258,7 +259,7 @@ def _named(instruction: str) -> list[str]:
         if ticked or token.endswith("()") or re.search(r"[_.$:/]|[a-z][A-Z]|->", token):
             names.append(token.removesuffix("()"))
     names += [w for w in _KIND_NOUN.findall(objects) if w[:1].isupper()]  # "the Push method", not "the demo route"
-    names += [" ".join(m.group(1).split()) for m in _TITLED.finditer(instruction)]  # "the Media Queries section"
+    names += [" ".join(m.group(2).split()) for m in _TITLED.finditer(instruction)]  # "the Media Queries section"
     return names
 
 
@@ -320,7 +321,6 @@ def _scoped(text: str, instruction: str, lang) -> str:
     if not spans:
         return text
     return "\n".join("\n".join(lines[a:b + 1]) for a, b in spans)
-
 
 
 _DECLARATION = re.compile(r"^(local|let|const|var|val)\s+(?:mut\s+|function\s+)?([A-Za-z_$][\w$]*)\b")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fastapply.merge.anchor import Alignment, is_distinctive, line_similarity, norm
+from fastapply.merge.anchor import Alignment, is_distinctive, norm
 from fastapply.merge.chunks import Chunk, closing_only, find_run, reindent, split_chunks
 from fastapply.merge.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.languages import detect_language
-from fastapply.merge.placement import place_chunk
+from fastapply.merge.placement import few_unshown, place_chunk
 from fastapply.merge.syntax import definitions, error_lines
 
 
@@ -160,12 +160,8 @@ def _earlier_placement(chunk: Chunk, orig: list[str], defs, lang, plans: list[Pl
     start, end = alignment.pairs[0][1], alignment.pairs[-1][1] + 1
     if not any(is_distinctive(norm(orig[o])) for _, o in alignment.pairs):
         return Alignment(), []
-    shown = {norm(line) for line in chunk.lines}
-    for i in range(start, end):
-        key = norm(orig[i])
-        if is_distinctive(key) and key not in shown and \
-                max(line_similarity(orig[i], line) for line in chunk.lines) < EDITED_FORM:
-            return Alignment(), []  # it would replace code it does not show: new code resembling old
+    if not few_unshown(chunk.lines, orig, start, end, allowed=0, resembling=EDITED_FORM):
+        return Alignment(), []  # it would replace code it does not show: new code resembling old
     if any(p.start is not None and start < p.end and p.start < end for p in plans):
         return Alignment(), []
     return alignment, replaced

@@ -110,7 +110,7 @@ def pin_edges(chunk: Chunk, pairs, original: list[str], first: bool, last: bool,
     if last and not chunk.marker_after:
         tail = nonblank[-1]
         if _same_ending(lines, original, nonblank) and (
-                not pairs or pairs[-1][1] <= tail and _few_unshown(lines, original, pairs[-1][1] + 1, tail)):
+                not pairs or pairs[-1][1] <= tail and few_unshown(lines, original, pairs[-1][1] + 1, tail)):
             pairs = _monotonic([p for p in pairs if p[0] < len(lines) - 1] + [(len(lines) - 1, tail)])
     return _fuzzy_edges(lines, pairs, original, lo)
 
@@ -118,11 +118,14 @@ def pin_edges(chunk: Chunk, pairs, original: list[str], first: bool, last: bool,
 UNSHOWN_PIN = 3  # distinctive original lines a pin to the file's start/end may swallow unshown
 
 
-def _few_unshown(lines: list[str], original: list[str], lo: int, hi: int, allowed: int = UNSHOWN_PIN) -> bool:
-    """Whether original[lo:hi] holds at most UNSHOWN_PIN distinctive lines the chunk does not show:
-    tying a chunk's edge to the file's edge must not delete code the snippet never mentions."""
+def few_unshown(lines: list[str], original: list[str], lo: int, hi: int, allowed: int = UNSHOWN_PIN,
+                resembling: float | None = None) -> bool:
+    """Whether original[lo:hi] holds at most `allowed` distinctive lines the chunk does not show:
+    tying a chunk's edge to the file's edge must not delete code the snippet never mentions. With
+    `resembling`, a line that much like one of the chunk's counts as shown (in its edited form)."""
     shown = {norm(line) for line in lines}
-    unshown = [i for i in range(lo, hi) if is_distinctive(norm(original[i])) and norm(original[i]) not in shown]
+    unshown = [i for i in range(lo, hi) if is_distinctive(norm(original[i])) and norm(original[i]) not in shown
+               and (resembling is None or max(line_similarity(original[i], line) for line in lines) < resembling)]
     return len(unshown) <= allowed
 
 
@@ -290,7 +293,7 @@ def pair_leading_closers(chunk: Chunk, pairs, original: list[str], lo: int):
     o = find_run(original, closers, range(pairs[0][1] - len(lead), lo - 1, -1))
     if o is None:
         return _closers_before_anchors(lead, closers, pairs, original, lo)
-    if not _few_unshown(chunk.lines, original, o + len(lead), pairs[0][1], allowed=0):
+    if not few_unshown(chunk.lines, original, o + len(lead), pairs[0][1], allowed=0):
         return pairs  # pairing there would delete code the chunk never shows
     return _monotonic([(c, o + k) for k, c in enumerate(lead)] + pairs)
 

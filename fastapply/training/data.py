@@ -115,22 +115,12 @@ def answer_loss(model, ids: list[int], labels: list[int], weights: list[float] |
     token), computing logits only where they are needed: the vocabulary projection over the (long)
     prompt would cost ~15% of the step and >1 GB of memory."""
     import torch
-    import torch.nn.functional as F
 
-    n_ans = sum(1 for x in labels if x != IGNORE)
-    if n_ans == 0 or any(x == IGNORE for x in labels[len(labels) - n_ans:]):
-        raise ValueError("labels must be an IGNORE prefix followed by answer tokens")
+    n_ans = _answer_count(labels)
     device = next(model.parameters()).device
     out = model(input_ids=torch.tensor([ids], device=device), logits_to_keep=n_ans + 1)
     # Position t predicts token t+1: the last n_ans+1 positions minus the final one predict the answer.
-    logits = out.logits[0, :-1].float()
-    target = torch.tensor(labels[-n_ans:], device=device)
-    if weights is None:
-        return F.cross_entropy(logits, target)
-    if len(weights) != n_ans:
-        raise ValueError(f"{len(weights)} weights for {n_ans} answer tokens")
-    w = torch.tensor(weights, device=device, dtype=logits.dtype)
-    return (F.cross_entropy(logits, target, reduction="none") * w).sum() / w.sum()
+    return _answer_mean(out.logits[0, :-1].float(), labels[-n_ans:], weights)
 
 
 def batch_answer_loss(model, examples: list[tuple[list[int], list[int], list[float] | None]]):
@@ -142,19 +132,12 @@ def batch_answer_loss(model, examples: list[tuple[list[int], list[int], list[flo
     ``examples``: [(input_ids, labels, weights or None)] as ``ExampleStream.next`` returns them.
     """
     import torch
-    import torch.nn.functional as F
 
     if len(examples) == 1:
         return answer_loss(model, *examples[0])
     device = next(model.parameters()).device
-    width = max(len(ids) for ids, _, _ in examples)
-    answers = []
-    for _, labels, _ in examples:
-        n_ans = sum(1 for x in labels if x != IGNORE)
-        if n_ans == 0 or any(x == IGNORE for x in labels[len(labels) - n_ans:]):
-            raise ValueError("labels must be an IGNORE prefix followed by answer tokens")
-        answers.append(n_ans)
-    keep = max(answers) + 1
+    answers = [_answer_count(labels) for _, labels, _ in examples]
+    width, keep = max(len(ids) for ids, _, _ in examples), max(answers) + 1
     ids = torch.zeros(len(examples), width, dtype=torch.long)  # [B, T], padded on the left
     mask = torch.zeros(len(examples), width, dtype=torch.long)
     for row, (tokens, _, _) in enumerate(examples):
@@ -164,18 +147,30 @@ def batch_answer_loss(model, examples: list[tuple[list[int], list[int], list[flo
     out = model(input_ids=ids.to(device), attention_mask=mask.to(device), position_ids=positions.to(device),
                 logits_to_keep=keep)
     logits = out.logits[:, :-1].float()  # [B, keep-1, V]: position t predicts token t+1
-    total = logits.new_zeros(())
-    for row, ((_, labels, weights), n_ans) in enumerate(zip(examples, answers)):
-        target = torch.tensor(labels[-n_ans:], device=device)
-        losses = F.cross_entropy(logits[row, keep - 1 - n_ans:], target, reduction="none")
-        if weights is None:
-            total = total + losses.mean()
-        else:
-            if len(weights) != n_ans:
-                raise ValueError(f"{len(weights)} weights for {n_ans} answer tokens")
-            w = torch.tensor(weights, device=device, dtype=losses.dtype)
-            total = total + (losses * w).sum() / w.sum()
-    return total
+    return sum(_answer_mean(logits[row, keep - 1 - n:], labels[-n:], weights)
+               for row, ((_, labels, weights), n) in enumerate(zip(examples, answers)))
+
+
+def _answer_count(labels: list[int]) -> int:
+    """Answer tokens at the end of ``labels``, which must be an IGNORE prefix and then the answer."""
+    n_ans = sum(1 for x in labels if x != IGNORE)
+    if n_ans == 0 or any(x == IGNORE for x in labels[len(labels) - n_ans:]):
+        raise ValueError("labels must be an IGNORE prefix followed by answer tokens")
+    return n_ans
+
+
+def _answer_mean(logits, target: list[int], weights: list[float] | None):
+    """Mean cross-entropy of ``logits`` [n, V] against ``target`` (n tokens), weighted when asked."""
+    import torch
+    import torch.nn.functional as F
+
+    target = torch.tensor(target, device=logits.device)
+    if weights is None:
+        return F.cross_entropy(logits, target)
+    if len(weights) != len(target):
+        raise ValueError(f"{len(weights)} weights for {len(target)} answer tokens")
+    w = torch.tensor(weights, device=logits.device, dtype=logits.dtype)
+    return (F.cross_entropy(logits, target, reduction="none") * w).sum() / w.sum()
 
 
 def encode(tokenizer, row: dict, fmt: str = "morph") -> tuple[list[int], list[int]]:

@@ -110,3 +110,21 @@ def live(tiny_lm, smollm_tokenizer):
 def serve_factory(tiny_lm, smollm_tokenizer):
     """``serve_factory(settings, **engine_config)``: a context manager for a dedicated server."""
     return lambda settings, **engine_config: serve(tiny_lm, smollm_tokenizer, settings, **engine_config)
+
+
+@pytest.fixture
+def merge_flagged(monkeypatch):
+    """Complete answers the validator flags: the merge's answer, with a syntax error reported in it
+    (the real merge refuses to answer with one, and a random model never finishes on its own)."""
+    import fastapply.applier
+    from fastapply.merge.validate import ApplyWarning
+
+    real = fastapply.applier.settle
+
+    def settle(request, prepared):
+        result = real(request, prepared)
+        if result is not None:
+            result.warnings.append(ApplyWarning("syntax_error", "1 parse error(s) not in the original", (2,)))
+        return result
+
+    monkeypatch.setattr(fastapply.applier, "settle", settle)

@@ -48,24 +48,6 @@ def test_deterministic_answers_report_real_usage(auto_server):
     assert stats["output_tokens"] > 10 and stats["prompt_tokens"] > stats["output_tokens"] and stats["latency_ms"] > 0
 
 
-@pytest.fixture
-def merge_flagged(monkeypatch):
-    """Complete answers the validator flags: the merge's answer, with a syntax error reported in it
-    (the real merge refuses to answer with one, and a random model never finishes on its own)."""
-    import fastapply.applier
-    from fastapply.merge.validate import ApplyWarning
-
-    real = fastapply.applier.settle
-
-    def settle(request, prepared):
-        result = real(request, prepared)
-        if result is not None:
-            result.warnings.append(ApplyWarning("syntax_error", "1 parse error(s) not in the original", (2,)))
-        return result
-
-    monkeypatch.setattr(fastapply.applier, "settle", settle)
-
-
 def test_a_flagged_result_is_422_with_its_warnings_unless_allowed(live, merge_flagged):
     body = {"original": ORIGINAL, "snippet": EDIT, "options": {"mode": "deterministic"}}
     refused = httpx.post(live.url + "/apply", json=body, timeout=30)

@@ -96,23 +96,6 @@ def auto_server(serve_factory):
         yield server
 
 
-@pytest.fixture
-def merge_flagged(monkeypatch):
-    """Complete answers the validator flags: the merge's answer, with a syntax error reported in it."""
-    import fastapply.applier
-    from fastapply.merge.validate import ApplyWarning
-
-    real = fastapply.applier.settle
-
-    def settle(request, prepared):
-        result = real(request, prepared)
-        if result is not None:
-            result.warnings.append(ApplyWarning("syntax_error", "1 parse error(s) not in the original", (9,)))
-        return result
-
-    monkeypatch.setattr(fastapply.applier, "settle", settle)
-
-
 def test_apply_edit_returns_the_merged_file(auto_server):
     native = httpx.post(auto_server.url + "/apply", timeout=30,
                         json={"original": ORIGINAL, "snippet": EDIT, "instruction": INSTRUCTION}).json()
