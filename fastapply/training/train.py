@@ -87,6 +87,25 @@ class TrainConfig:
             raise ValueError("--export-only needs --resume (the checkpoint to ship) and --save-to (where)")
 
 
+def _accumulate(model, params, examples, cfg: TrainConfig, autocast, micro_batch: int) -> tuple[float, int, bool]:
+    """Gradients of one step's ``examples``, ``micro_batch`` per forward pass, clipped; returns the
+    summed loss, the tokens and whether loss and gradient norm are finite (one host sync per pass)."""
+    loss_sum, n_tok = 0.0, 0
+    for i in range(0, len(examples), micro_batch):  # sorted by length: similar lengths together
+        chunk = examples[i:i + micro_batch]
+        with autocast:
+            loss = batch_answer_loss(model, chunk)
+        (loss / cfg.grad_accum).backward()
+        loss_sum += loss.item()
+        n_tok += sum(len(ids) for ids, _, _ in chunk)
+    norm = torch.nn.utils.clip_grad_norm_(params, cfg.max_grad_norm)
+    finite = math.isfinite(loss_sum) and math.isfinite(norm.item())
+    if not finite:
+        for p in params:
+            p.grad = None
+    return loss_sum, n_tok, finite
+
+
 def _lr_lambda(cfg: TrainConfig, total: int):
     def f(step: int) -> float:
         if step < cfg.warmup_steps:
@@ -164,6 +183,7 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
 
     bar = tqdm(total=total, initial=step, desc="train", dynamic_ncols=True)
     t0, ema, last_eval = time.time(), None, None
+    redone = nonfinite = 0
     start_seen, start_step = seen, step
 
     def save_ckpt() -> None:
@@ -172,18 +192,18 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
             "data_sha": fingerprint, "config": asdict(cfg)})
 
     while step < total and not cfg.export_only:
-        optimizer.zero_grad(set_to_none=True)
-        loss_sum, n_tok = 0.0, 0
         examples = sorted((stream.next() for _ in range(cfg.grad_accum)), key=lambda e: len(e[0]))
-        for i in range(0, len(examples), cfg.micro_batch):  # similar lengths together: less padding
-            chunk = examples[i:i + cfg.micro_batch]
-            with autocast:
-                loss = batch_answer_loss(model, chunk)
-            (loss / cfg.grad_accum).backward()
-            loss_sum += loss.item()
-            n_tok += sum(len(ids) for ids, _, _ in chunk)
-        torch.nn.utils.clip_grad_norm_(params, cfg.max_grad_norm)
-        optimizer.step()
+        loss_sum, n_tok, finite = _accumulate(model, params, examples, cfg, autocast, cfg.micro_batch)
+        if not finite and cfg.micro_batch > 1:
+            # A padded batch can give non-finite gradients (a pad row attends to nothing); one
+            # non-finite step would turn every weight into NaN, so the step is redone unpadded.
+            redone += 1
+            loss_sum, n_tok, finite = _accumulate(model, params, examples, cfg, autocast, 1)
+        if finite:
+            optimizer.step()
+        else:
+            nonfinite += 1
+        optimizer.zero_grad(set_to_none=True)
         scheduler.step()
         step += 1
         seen += cfg.grad_accum
@@ -195,7 +215,7 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
         bar.update(1)
         _log(log_path, {"step": step, "event": "train", "loss": round(loss_avg, 5), "tokens": n_tok,
                         "lr": scheduler.get_last_lr()[0], "examples_per_s": round(rate, 4),
-                        "skipped_long": stream.skipped})
+                        "skipped_long": stream.skipped, "redone_unpadded": redone, "nonfinite_skipped": nonfinite})
         if val_rows and cfg.eval_every and step % cfg.eval_every == 0:
             last_eval = _eval(model, tok, cfg, val_rows, step)
             _log(log_path, last_eval)
@@ -219,7 +239,8 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
         ck.write_model_card(cfg.save_to, command=command, steps=step, examples_seen=seen,
                             data=ck.data_summary(rows), evals=last_eval, config=asdict(cfg))
     summary = {"step": step, "total_steps": total, "examples_seen": seen, "done": step >= total,
-               "seconds": round(time.time() - t0, 1), "skipped_long": stream.skipped, "eval": last_eval}
+               "seconds": round(time.time() - t0, 1), "skipped_long": stream.skipped,
+               "redone_unpadded": redone, "nonfinite_skipped": nonfinite, "eval": last_eval}
     _log(log_path, {"event": "end", **{k: v for k, v in summary.items() if k != "eval"}})
     return summary
 

@@ -286,3 +286,39 @@ def test_micro_batches_train_the_same_steps(tmp_path, tiny_base):
     assert _losses(one.out_dir) == pytest.approx(_losses(four.out_dir), rel=1e-3)
     with pytest.raises(ValueError):
         TrainConfig(data=data, micro_batch=0)
+
+
+def test_a_non_finite_padded_step_is_redone_unpadded(tmp_path, tiny_base, monkeypatch):
+    import fastapply.training.train as train_module
+
+    real = train_module.batch_answer_loss
+
+    def nan_when_padded(model, examples):
+        loss = real(model, examples)
+        return loss * float("nan") if len(examples) > 1 else loss
+
+    monkeypatch.setattr(train_module, "batch_answer_loss", nan_when_padded)
+    rows = [ROW, {**ROW, "original": ROW["original"] * 2, "expected": ROW["expected"] * 2}] * 2
+    data = _write(tmp_path / "d.jsonl", rows)
+    one = _cfg(tmp_path, tiny_base, data, "one", max_steps=2, grad_accum=4, schedule="constant")
+    four = _cfg(tmp_path, tiny_base, data, "four", max_steps=2, grad_accum=4, micro_batch=4, schedule="constant")
+    train(one)
+    summary = train(four)
+    assert summary["redone_unpadded"] == 2 and summary["nonfinite_skipped"] == 0
+    assert _losses(one.out_dir) == pytest.approx(_losses(four.out_dir), rel=1e-3)
+
+
+def test_a_step_non_finite_even_unpadded_is_skipped(tmp_path, tiny_base, monkeypatch):
+    import fastapply.training.train as train_module
+    from fastapply.training.checkpoint import LAST
+
+    def nan_loss(model, examples):
+        return sum(p.sum() for p in model.parameters() if p.requires_grad) * float("nan")
+
+    monkeypatch.setattr(train_module, "batch_answer_loss", nan_loss)
+    data = _write(tmp_path / "d.jsonl", [ROW] * 4)
+    cfg = _cfg(tmp_path, tiny_base, data, "nan", max_steps=2, grad_accum=2, micro_batch=2, schedule="constant")
+    summary = train(cfg)
+    assert summary["nonfinite_skipped"] == 2 and summary["redone_unpadded"] == 2
+    weights = load_file(str(Path(cfg.out_dir) / LAST / "adapter_model.safetensors"))
+    assert weights and all(torch.isfinite(t).all() for t in weights.values())
