@@ -20,16 +20,18 @@ from .dataset import EvalCase, load_cases
 
 
 def judge(case: EvalCase) -> dict:
-    """The merge's answer to one case: confident?, warnings, exact?"""
-    from fastapply.merge import lazy_merge, validate
+    """The merge's answer to one case, checked as ``auto`` checks it: confident?, warnings, exact?"""
+    from fastapply.apply_request import ApplyRequest
+    from fastapply.deterministic import checked_merge, prepare
 
-    result = lazy_merge(case.original, case.snippet, None if case.language == "unknown" else case.language,
-                        path=case.path)
-    warnings = [] if result.merged is None else validate(
-        case.original, case.snippet, result.merged, result.language, anchoring=result, instruction=case.instruction)
+    request = ApplyRequest(case.original, case.snippet, case.instruction, path=case.path,
+                           language=None if case.language == "unknown" else case.language)
+    prepared = prepare(request)
+    merged, warnings, _ = checked_merge(request, prepared)
+    result = prepared.candidate
     return {"id": case.id, "language": case.language, "style": case.variant or "none",
             "styles": list(case.styles), "confident": result.confident, "reason": result.reason,
-            "warnings": sorted({w.code for w in warnings}), "exact": result.merged == case.expected}
+            "warnings": sorted({w.code for w in warnings}), "exact": merged == case.expected}
 
 
 def summarize(judged: list[dict]) -> dict:

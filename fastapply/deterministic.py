@@ -46,18 +46,37 @@ class DeterministicApplier:
         return apply_deterministic(request)
 
 
+def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None, list, bool]:
+    """The merge's file, its warnings, and whether an instruction-stated deletion was inferred.
+
+    When the instruction asks to remove code the snippet left under a marker, the merge that removes
+    it is validated and, if clean, replaces the literal one with a warning saying what went
+    (``inferred_deletion``): right, and never silently."""
+    candidate, language = prepared.candidate, prepared.language
+    if candidate.merged is None:
+        return None, [], False
+    warnings = merge.validate(request.original, request.snippet, candidate.merged, language, anchoring=candidate,
+                              instruction=request.instruction)
+    if any(w.code == "instruction_not_applied" for w in warnings):
+        inferred = merge.inferred_deletion(request.original, request.snippet, candidate.merged, language,
+                                           request.instruction, candidate)
+        if inferred is not None:
+            return inferred[0], [inferred[1]], True
+    return candidate.merged, warnings, False
+
+
 def settle(request: ApplyRequest, prepared: Prepared) -> ApplyResult | None:
     """The merge's answer when the request's mode takes it (deterministic always, auto when the merge
-    is confident and validates cleanly), else None: the model answers."""
+    is confident and validates cleanly, or removed what the instruction states, with a warning),
+    else None: the model answers."""
     language, candidate, started = prepared.language, prepared.candidate, prepared.started
     if request.mode == "model":
         return None
     if candidate.confident and candidate.merged is not None:
-        warnings = merge.validate(request.original, request.snippet, candidate.merged, language, anchoring=candidate,
-                                  instruction=request.instruction)
-        if request.mode == "deterministic" or not warnings:
+        merged, warnings, inferred = checked_merge(request, prepared)
+        if request.mode == "deterministic" or not warnings or inferred:
             stats = Stats(finish_reason="deterministic", latency_ms=1000 * (time.perf_counter() - started))
-            return build_result(request, candidate.merged, stats, language, True, "deterministic", candidate,
+            return build_result(request, merged, stats, language, True, "deterministic", candidate,
                                 False, [], warnings)
     if request.mode == "deterministic":
         raise NotConfident(f"deterministic merge is not confident: {candidate.reason or 'unknown reason'}")

@@ -4,6 +4,7 @@ Pure functions over strings; no model code. See each module for the details.
 """
 
 from fastapply.merge.diff import DiffResult, unified_diff
+from fastapply.merge.intent import inferred_deletion
 from fastapply.merge.languages import comment_syntax, detect_language
 from fastapply.merge.markers import find_markers, is_marker_line
 from fastapply.merge.merge import MergeResult, lazy_merge
@@ -12,6 +13,6 @@ from fastapply.merge.windows import find_windows, is_whole_file, splice, window_
 
 __all__ = [
     "ApplyWarning", "DiffResult", "MergeResult", "comment_syntax", "detect_language",
-    "find_markers", "find_windows", "is_marker_line", "is_whole_file", "lazy_merge", "mergeable_lines", "splice", "unified_diff",
+    "find_markers", "find_windows", "inferred_deletion", "is_marker_line", "is_whole_file", "lazy_merge", "mergeable_lines", "splice", "unified_diff",
     "validate", "window_snippet", "window_text", "windows_of",
 ]

@@ -272,7 +272,7 @@ def instruction_not_applied(original: str, merged: str, instruction: str, snip: 
     is asked or all of it went."""
     if not instruction:
         return ()
-    copied = tuple(n for n in _moved(instruction) if n in original and merged.count(n) > original.count(n))
+    copied = tuple(n for n in moved_names(instruction) if n in original and merged.count(n) > original.count(n))
     if copied or not _DELETE_VERB.search(instruction):
         return copied  # a move that left the old copy in place
     names = [n for n in dict.fromkeys(_named(instruction)) if n in original]
@@ -295,7 +295,7 @@ _MOVE = re.compile(r"\b(?:move|moves|hoist|hoists|relocate|relocates)\s+((?:\S+\
 _QUOTED = re.compile(r"'([^'\n]{3,})'|\"([^\"\n]{3,})\"|`([^`\n]+)`")
 
 
-def _moved(instruction: str) -> list[str]:
+def moved_names(instruction: str) -> list[str]:
     """Code an instruction asks to move: quoted spans and code-like names right after the verb."""
     names = []
     for match in _MOVE.finditer(instruction):

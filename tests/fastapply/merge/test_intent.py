@@ -1,0 +1,130 @@
+from fastapply.apply_request import ApplyRequest
+from fastapply.deterministic import apply_deterministic
+from fastapply.merge import lazy_merge, validate
+from fastapply.merge.intent import inferred_deletion, stated_deletions
+
+ROUTES = '''package main
+
+func routes(r Router) {
+\tr.Get("/ping", func(w Writer, r *Request) {
+\t\tw.Write([]byte("pong"))
+\t})
+
+\tr.Get("/panic", func(w Writer, r *Request) {
+\t\tpanic("test")
+\t})
+
+\tr.Get("/users", listUsers)
+}
+'''
+
+SNIPPET = '''func routes(r Router) {
+\tr.Get("/ping", func(w Writer, r *Request) {
+\t\tw.Write([]byte("pong"))
+\t})
+
+\tr.Get("/healthz", func(w Writer, r *Request) {
+\t\tw.WriteHeader(204)
+\t})
+
+\t// ... rest of routes unchanged ...
+}
+'''
+
+INSTRUCTION = "Remove the /panic demo route and add a /healthz endpoint that returns 204"
+
+EXPECTED = '''package main
+
+func routes(r Router) {
+\tr.Get("/ping", func(w Writer, r *Request) {
+\t\tw.Write([]byte("pong"))
+\t})
+
+\tr.Get("/healthz", func(w Writer, r *Request) {
+\t\tw.WriteHeader(204)
+\t})
+
+\tr.Get("/users", listUsers)
+}
+'''
+
+
+def _merged():
+    result = lazy_merge(ROUTES, SNIPPET, "go")
+    assert result.confident
+    return result
+
+
+def test_the_literal_merge_keeps_the_route_and_is_flagged():
+    merged = _merged().merged
+    assert '"/panic"' in merged
+    codes = {w.code for w in validate(ROUTES, SNIPPET, merged, "go", instruction=INSTRUCTION)}
+    assert "instruction_not_applied" in codes
+
+
+def test_the_stated_deletion_removes_the_statement_and_one_blank_line():
+    result = _merged()
+    merged, warning = inferred_deletion(ROUTES, SNIPPET, result.merged, "go", INSTRUCTION, result)
+    assert merged == EXPECTED
+    assert warning.code == "inferred_deletion" and "/panic" in warning.message
+
+
+def test_auto_and_deterministic_serve_it_with_the_warning():
+    for mode in ("deterministic", "auto"):
+        if mode == "auto":
+            from fastapply.deterministic import prepare, settle
+            request = ApplyRequest(ROUTES, SNIPPET, INSTRUCTION, language="go", mode="auto")
+            result = settle(request, prepare(request))
+        else:
+            result = apply_deterministic(ApplyRequest(ROUTES, SNIPPET, INSTRUCTION, language="go"))
+        assert result is not None and result.merged == EXPECTED
+        assert [w.code for w in result.warnings] == ["inferred_deletion"]
+
+
+def test_a_named_use_elsewhere_stays_when_the_unit_holding_most_uses_goes():
+    original = '''function install(api) {
+  setup(api)
+
+  if (shouldPatch(api)) {
+    const original = api.dispatch
+    api.dispatch = (...args) => original(...args)
+  }
+
+  return function send(action) {
+    log(action)
+    api.dispatch(action)
+  }
+}
+'''
+    snippet = '''function install(api) {
+  setup(api)
+
+  // ... existing code ...
+
+  return function send(action) {
+    // ... existing code ...
+  }
+}
+'''
+    instruction = "Remove the api.dispatch wrapper; devtools should not patch dispatch anymore."
+    merged = lazy_merge(original, snippet, "javascript").merged
+    candidates = stated_deletions(original, snippet, merged, "javascript", instruction)
+    assert candidates, "the wrapper is found"
+    best = inferred_deletion(original, snippet, merged, "javascript", instruction)
+    assert best is not None
+    assert "shouldPatch" not in best[0] and "api.dispatch(action)" in best[0]
+
+
+def test_no_candidate_for_a_move_or_without_a_deletion():
+    merged = _merged().merged
+    assert stated_deletions(ROUTES, SNIPPET, merged, "go", "Move the /panic route below /users") == []
+    assert stated_deletions(ROUTES, SNIPPET, merged, "go", "Add a /healthz endpoint") == []
+    assert stated_deletions(ROUTES, SNIPPET, merged, None, INSTRUCTION) == []  # no grammar: no units
+
+
+def test_a_name_the_snippet_shows_is_not_removed():
+    snippet = SNIPPET.replace("\t// ... rest of routes unchanged ...\n",
+                              '\tr.Get("/panic", func(w Writer, r *Request) {\n\t\tpanic("test")\n\t})\n\n'
+                              "\t// ... rest of routes unchanged ...\n")
+    merged = lazy_merge(ROUTES, snippet, "go").merged
+    assert stated_deletions(ROUTES, snippet, merged, "go", INSTRUCTION) == []
