@@ -21,6 +21,7 @@ from .draft_length import DraftLengthByCursorState
 from .graph_runner import GraphRunner
 from .line_constraint import LineConstraint
 from .model_runner import ModelRunner, Row
+from .prompt import END_OF_TURN
 from .proposer import advance, propose
 from .runaway import RunawayGuard
 from .sequence import GenerationRequest, Sequence, Status
@@ -237,7 +238,9 @@ def _eos_ids(model, tokenizer) -> frozenset[int]:
     for source in (getattr(model, "generation_config", None), model.config, tokenizer):
         value = getattr(source, "eos_token_id", None)
         ids.update(value if isinstance(value, (list, tuple)) else [value] if value is not None else [])
-    for name in ("<|im_end|>", "<|endoftext|>", "<|eot_id|>"):
+    # End-of-turn tokens end an answer; so does the start of a new turn (ChatML's "<|im_start|>"),
+    # which never belongs inside one: an adapter trained with a mislabelled end emits it instead.
+    for name in (*END_OF_TURN, "<|endoftext|>", "<|im_start|>"):
         token = tokenizer.convert_tokens_to_ids(name) if name in tokenizer.get_vocab() else None
         if token is not None:
             ids.add(token)

@@ -7,7 +7,7 @@ import json
 import random
 from dataclasses import dataclass
 
-from ..prompt import get_format
+from ..prompt import END_OF_TURN, get_format
 
 IGNORE = -100  # label value that cross-entropy skips
 
@@ -38,7 +38,20 @@ def _answer_text(row: dict, fmt: str) -> tuple[str, int]:
 
 def answer_ids(tokenizer, row: dict, fmt: str = "morph") -> list[int]:
     ids = tokenizer(_answer_text(row, fmt)[0], add_special_tokens=False).input_ids
-    return ids + [tokenizer.eos_token_id]
+    return ids + [answer_end_id(tokenizer)]
+
+
+def answer_end_id(tokenizer) -> int:
+    """The token an answer ends with: the chat template's end of turn when the vocabulary has one,
+    else eos. Not eos alone: a GGUF converted by another transformers version can name another eos
+    (a GPU run trained "<|im_start|>" as the end, and its adapter never emitted "<|im_end|>")."""
+    vocab = tokenizer.get_vocab()
+    for name in END_OF_TURN:
+        if name in vocab:
+            return vocab[name]
+    if tokenizer.eos_token_id is None:
+        raise ValueError("the tokenizer has no end-of-turn or eos token to end answers with")
+    return tokenizer.eos_token_id
 
 
 def _line_spans(lines: list[str], marked: set[int]) -> list[tuple[int, int]]:

@@ -8,7 +8,7 @@ import time
 import torch
 
 from ..prompt import extract_merged, get_format
-from .data import IGNORE, answer_ids, answer_loss, encode, prompt_ids
+from .data import IGNORE, answer_end_id, answer_ids, answer_loss, encode, prompt_ids
 
 
 def normalise_ws(text: str) -> str:
@@ -37,16 +37,16 @@ def greedy_eval(model, tokenizer, rows: list[dict], fmt: str = "morph", extra_to
     device = next(model.parameters()).device
     per = []
     t0 = time.time()
+    end = answer_end_id(tokenizer)
     for row in rows:
         p = torch.tensor([prompt_ids(tokenizer, row, fmt)], device=device)
         budget = len(answer_ids(tokenizer, row, fmt)) + extra_tokens
         out = model.generate(input_ids=p, attention_mask=torch.ones_like(p), max_new_tokens=budget,
-                             do_sample=False, eos_token_id=tokenizer.eos_token_id,
-                             pad_token_id=tokenizer.eos_token_id)
+                             do_sample=False, eos_token_id=end, pad_token_id=end)
         new = out[0, p.shape[1]:].tolist()
-        stopped = tokenizer.eos_token_id in new
+        stopped = end in new
         if stopped:
-            new = new[: new.index(tokenizer.eos_token_id)]
+            new = new[: new.index(end)]
         text = extract_merged(tokenizer.decode(new, skip_special_tokens=False), get_format(fmt))
         per.append({"id": row.get("id"), "stopped": stopped, "new_tokens": len(new), **score(text, row["expected"])})
     if was_training:

@@ -61,8 +61,8 @@ def mix(adapters: list[tuple[dict, dict[str, torch.Tensor]]], weights: list[floa
     worst relative Frobenius error of the rank truncation, 0 when exact).
 
     Tensors: ``…lora_A.weight`` [r, in] and ``…lora_B.weight`` [out, r] per adapted module."""
-    if len(adapters) < 2:
-        raise ValueError("a soup needs at least two adapters")
+    if len(adapters) < 2 and rank is None:
+        raise ValueError("a soup needs at least two adapters (or one and a rank to truncate it to)")
     if len(weights) != len(adapters):
         raise ValueError(f"{len(weights)} weights for {len(adapters)} adapters")
     if not all(math.isfinite(w) for w in weights):

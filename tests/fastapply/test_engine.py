@@ -211,3 +211,13 @@ def test_no_runaway_slack_means_no_loop_stop(setup):
     seq = Engine(model, ByteTokenizer(), config).generate(
         GenerationRequest(prompts[0], [], max_new_tokens=NEW_TOKENS, source_lines=SOURCE))
     assert seq.output == greedy[0] and seq.stats.finish_reason == "length"
+
+
+def test_a_turn_end_or_a_new_turn_stops_chatml_models(smollm_tokenizer):
+    from types import SimpleNamespace
+
+    from fastapply.engine import _eos_ids
+
+    model = SimpleNamespace(config=SimpleNamespace(eos_token_id=None), generation_config=None)
+    ids = _eos_ids(model, smollm_tokenizer)
+    assert {smollm_tokenizer.convert_tokens_to_ids(t) for t in ("<|im_end|>", "<|im_start|>")} <= ids

@@ -78,3 +78,11 @@ def test_bad_soups_are_refused(two_adapters, tmp_path, capsys):
     code = soup.main(["--adapter", str(two_adapters[0]), "--adapter", str(tmp_path), "--out", str(tmp_path / "x")])
     assert code == 2 and "not a LoRA adapter folder" in capsys.readouterr().err
     assert not (tmp_path / "x").exists()
+
+
+def test_one_adapter_truncated_to_a_lower_rank(two_adapters):
+    config, tensors = soup.read_adapter(two_adapters[0])
+    low_config, low, err = soup.mix([(config, tensors)], [1.0], rank=2)
+    assert low_config["r"] == 2 and 0 < err < 1
+    with pytest.raises(ValueError, match="at least two"):
+        soup.mix([(config, tensors)], [1.0])

@@ -322,3 +322,18 @@ def test_a_step_non_finite_even_unpadded_is_skipped(tmp_path, tiny_base, monkeyp
     assert summary["nonfinite_skipped"] == 2 and summary["redone_unpadded"] == 2
     weights = load_file(str(Path(cfg.out_dir) / LAST / "adapter_model.safetensors"))
     assert weights and all(torch.isfinite(t).all() for t in weights.values())
+
+
+def test_answers_end_with_the_end_of_turn_token_whatever_eos_says(tokenizer):
+    from fastapply.training.data import answer_end_id, answer_ids
+
+    im_end = tokenizer.convert_tokens_to_ids("<|im_end|>")
+    assert answer_ids(tokenizer, ROW)[-1] == im_end
+
+    class MislabelledEos:  # a converted GGUF whose eos came out as the turn start
+        eos_token_id = tokenizer.convert_tokens_to_ids("<|im_start|>")
+
+        def get_vocab(self):
+            return tokenizer.get_vocab()
+
+    assert answer_end_id(MislabelledEos()) == im_end
