@@ -7,7 +7,8 @@ known to be incomplete or damaged is never served as a success by default:
 * the generation timed out: 504 ``timeout`` (with ``x-should-retry: false``: the same request
   would time out again);
 * the output stopped early (token limit, loop stop): 422 ``output_truncated``;
-* the validator flagged the merged file: 422 ``output_flagged``, each warning in the message.
+* the validator flagged the merged file: 422 ``output_flagged``, each warning in the message (notes,
+  such as an ``inferred_deletion``, go with a 200 in ``warnings``).
 
 Streaming answers send their deltas as the file grows and end with an in-band error event instead
 of the final chunk. A request that sets ``allow_flagged`` opts in to such results: a 200 whose
@@ -18,6 +19,7 @@ token limit is OpenAI's ordinary 200 with finish_reason "length"; only a timeout
 from __future__ import annotations
 
 from fastapply.apply_request import ApplyResult
+from fastapply.merge import flags
 
 from .errors import APIError
 
@@ -61,7 +63,7 @@ def refusal(done, allow_flagged: bool, settings) -> APIError | None:
                              f"{done.result.stats.output_tokens} tokens); "
                              f"{describe_warnings(done.result.warnings) or 'no further warnings'}{opt_in}",
                         "output_truncated", details=details)
-    if done.result.warnings:
-        return APIError(422, f"the merged file failed validation: {describe_warnings(done.result.warnings)}{opt_in}",
+    if flags(done.result.warnings):
+        return APIError(422, f"the merged file failed validation: {describe_warnings(flags(done.result.warnings))}{opt_in}",
                         "output_flagged", details=details)
     return None

@@ -114,8 +114,6 @@ async def _work(service: Service, chat: ChatRequest, apply_context: str | None):
                             "(optionally <instruction>...</instruction>), or the request must carry a "
                             "prediction ({'type': 'content', 'content': ...})", "invalid_apply_message")
     instruction, code, update = unpack_extralong(*parsed, apply_context)
-    if not code:
-        raise APIError(400, "<code> is empty", "invalid_apply_message")
     if not update.strip():
         raise APIError(400, "<update> is empty", "invalid_apply_message")
     return await service.apply_work(ApplyRequest(code, update, instruction, max_tokens=chat.token_limit,

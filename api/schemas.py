@@ -18,7 +18,6 @@ ALLOW_FLAGGED_HELP = ("answer 200 even when the output is incomplete (finish_rea
 
 
 # Published in the schema only; the validators below give the clearer messages.
-NOT_EMPTY = {"minLength": 1}
 NOT_BLANK = {"pattern": "\\S"}
 
 
@@ -50,9 +49,8 @@ class ApplyOptions(BaseModel):
 class ApplyBody(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
-    original: Annotated[StrictStr, _required(
-        "original is empty (to create a new file, send its full text instead of an apply)")] = Field(
-        json_schema_extra=NOT_EMPTY)
+    original: StrictStr = Field(description="the file as it is; empty for a new file (the snippet is then its "
+                                            "full text, without markers)")
     snippet: Annotated[StrictStr, _required("the edit snippet is empty", blank_ok=False)] = Field(
         validation_alias=AliasChoices("snippet", "update"), json_schema_extra=NOT_BLANK)
     instruction: StrictStr = ""
@@ -66,8 +64,8 @@ class RelaceBody(BaseModel):
 
     model_config = ConfigDict(extra="ignore", populate_by_name=True)
 
-    initial_code: Annotated[StrictStr, _required("initial_code is empty")] = Field(
-        validation_alias=AliasChoices("initial_code", "initialCode"), json_schema_extra=NOT_EMPTY)
+    initial_code: StrictStr = Field(validation_alias=AliasChoices("initial_code", "initialCode"),
+                                    description="empty for a new file")
     edit_snippet: Annotated[StrictStr, _required("edit_snippet is empty", blank_ok=False)] = Field(
         validation_alias=AliasChoices("edit_snippet", "editSnippet"), json_schema_extra=NOT_BLANK)
     instruction: StrictStr = ""

@@ -23,6 +23,7 @@ def judge(case: EvalCase) -> dict:
     """The merge's answer to one case, checked as ``auto`` checks it: confident?, warnings, exact?"""
     from fastapply.apply_request import ApplyRequest
     from fastapply.deterministic import checked_merge, prepare
+    from fastapply.merge import flags
 
     request = ApplyRequest(case.original, case.snippet, case.instruction, path=case.path,
                            language=None if case.language == "unknown" else case.language)
@@ -31,7 +32,8 @@ def judge(case: EvalCase) -> dict:
     result = prepared.candidate
     return {"id": case.id, "language": case.language, "style": case.variant or "none",
             "styles": list(case.styles), "confident": result.confident, "reason": result.reason,
-            "warnings": sorted({w.code for w in warnings}), "exact": merged == case.expected}
+            "warnings": sorted({w.code for w in flags(warnings)}),
+            "notes": sorted({w.code for w in warnings if w.severity != "flag"}), "exact": merged == case.expected}
 
 
 def summarize(judged: list[dict]) -> dict:

@@ -95,7 +95,7 @@ def cmd_apply(args) -> int:
         Path(args.out).write_text(result.merged, encoding="utf-8")
     print(f"[{result.mode_used}{', windowed' if result.windowed else ''}] {result.stats.summary()}", file=sys.stderr)
     for w in result.warnings:
-        print(f"warning: {w.code}: {w.message}", file=sys.stderr)
+        print(f"{'warning' if w.severity == 'flag' else 'note'}: {w.code}: {w.message}", file=sys.stderr)
     return 0
 
 

@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, replace
 
 from . import merge
-from .apply_request import ApplyRequest, ApplyResult, NotConfident, build_result
+from .apply_request import ApplyError, ApplyRequest, ApplyResult, NotConfident, build_result
 from .stats import Stats
 
 
@@ -50,8 +50,8 @@ def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None
     """The merge's file, its warnings, and whether an instruction-stated deletion was inferred.
 
     When the instruction asks to remove code the snippet left under a marker, the merge that removes
-    it is validated and, if clean, replaces the literal one with a warning saying what went
-    (``inferred_deletion``): right, and never silently."""
+    it is validated and, if clean, replaces the literal one with a note saying what went
+    (``inferred_deletion``, severity "note"): served, and never silently."""
     candidate, language = prepared.candidate, prepared.language
     if candidate.merged is None:
         return None, [], False
@@ -65,16 +65,30 @@ def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None
     return candidate.merged, warnings, False
 
 
+def new_file(request: ApplyRequest, prepared: Prepared) -> ApplyResult:
+    """An empty original: the snippet is the new file, in every mode (no model could add to it).
+    A snippet with lazy markers elides code that does not exist: ApplyError, not a file with markers."""
+    markers = merge.find_markers(request.snippet, prepared.language)
+    if markers:
+        raise ApplyError(f"the original is empty, so the marker on line {markers[0] + 1} of the snippet "
+                         "elides nothing; to create a file, send its full text without markers")
+    stats = Stats(finish_reason="deterministic", latency_ms=1000 * (time.perf_counter() - prepared.started))
+    return build_result(request, request.snippet, stats, prepared.language, True, "deterministic",
+                        prepared.candidate, False, [], [])
+
+
 def settle(request: ApplyRequest, prepared: Prepared) -> ApplyResult | None:
     """The merge's answer when the request's mode takes it (deterministic always, auto when the merge
-    is confident and validates cleanly, or removed what the instruction states, with a warning),
+    is confident and nothing flags it; notes go with the answer),
     else None: the model answers."""
     language, candidate, started = prepared.language, prepared.candidate, prepared.started
+    if not request.original.strip():
+        return new_file(request, prepared)
     if request.mode == "model":
         return None
     if candidate.confident and candidate.merged is not None:
         merged, warnings, inferred = checked_merge(request, prepared)
-        if request.mode == "deterministic" or not warnings or inferred:
+        if request.mode == "deterministic" or not merge.flags(warnings):
             stats = Stats(finish_reason="deterministic", latency_ms=1000 * (time.perf_counter() - started))
             return build_result(request, merged, stats, language, True, "deterministic", candidate,
                                 False, [], warnings)

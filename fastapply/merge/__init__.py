@@ -8,11 +8,11 @@ from fastapply.merge.intent import inferred_deletion
 from fastapply.merge.languages import comment_syntax, detect_language
 from fastapply.merge.markers import find_markers, is_marker_line
 from fastapply.merge.merge import MergeResult, lazy_merge
-from fastapply.merge.validate import ApplyWarning, mergeable_lines, validate
+from fastapply.merge.validate import ApplyWarning, flags, mergeable_lines, validate
 from fastapply.merge.windows import find_windows, is_whole_file, splice, window_snippet, window_text, windows_of
 
 __all__ = [
     "ApplyWarning", "DiffResult", "MergeResult", "comment_syntax", "detect_language",
-    "find_markers", "find_windows", "inferred_deletion", "is_marker_line", "is_whole_file", "lazy_merge", "mergeable_lines", "splice", "unified_diff",
+    "find_markers", "find_windows", "flags", "inferred_deletion", "is_marker_line", "is_whole_file", "lazy_merge", "mergeable_lines", "splice", "unified_diff",
     "validate", "window_snippet", "window_text", "windows_of",
 ]

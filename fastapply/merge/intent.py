@@ -20,6 +20,7 @@ Worked example (Go; the snippet shows ``/ping`` and the new ``/healthz`` and eli
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -68,16 +69,15 @@ def stated_deletions(original: str, snippet: str, merged: str, language: str | N
     hidden = [not line.strip() or output[norm(line)] > shown[norm(line)] for line in lines]
     units: Counter[tuple[int, int]] = Counter()
     for name in names:
-        for row, line in enumerate(lines):
-            if name in line and hidden[row]:
-                span = _hidden_unit(tree, lines, hidden, row, line.index(name), len(name))
-                if span is not None:
-                    units[span] += 1
+        for span in _units_of(name, tree, lines, hidden):
+            units[span] += 1
     options = [[span] for span, _ in sorted(units.items(), key=lambda item: (-item[1], item[0]))]
     options += [list(units)] if len(units) > 1 else []
     candidates = []
     for spans in options:
-        removed = _with_blank_line(lines, _joined(set(spans)))
+        removed = _without_dangling(tree, lines, hidden, _with_blank_line(lines, _joined(set(spans))))
+        if removed is None:
+            continue
         count = sum(b - a + 1 for a, b in removed)
         if count > MAX_REMOVED_LINES or count > MAX_REMOVED_SHARE * len(lines):
             continue
@@ -86,6 +86,44 @@ def stated_deletions(original: str, snippet: str, merged: str, language: str | N
         candidates.append(StatedDeletion(join_lines(kept, newline, trailing), tuple(names), tuple(removed),
                                          next(lines[row].strip() for row in sorted(gone) if lines[row].strip())))
     return candidates
+
+
+def _units_of(name: str, tree, lines: list[str], hidden: list[bool], word: bool = False) -> list[tuple[int, int]]:
+    """The hidden units holding each hidden occurrence of ``name`` (as a whole word when asked)."""
+    pattern = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])" if word else re.escape(name))
+    spans = []
+    for row, line in enumerate(lines):
+        match = pattern.search(line) if hidden[row] else None
+        span = match and _hidden_unit(tree, lines, hidden, row, match.start(), len(name))
+        if span:
+            spans.append(span)
+    return spans
+
+
+_DECLARED = re.compile(r"\b(?:var|let|const|val|function|def|class|func|fn|local|sub)\s+([A-Za-z_$][\w$]*)")
+
+
+def _without_dangling(tree, lines: list[str], hidden: list[bool],
+                      removed: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
+    """``removed`` grown by the hidden units that use a name it declares ("drop the workaround"
+    takes its helper's callers too, when the snippet does not show them); None when a name it
+    declares is still used on a line that cannot go."""
+    for _ in range(3):
+        gone = {row for a, b in removed for row in range(a, b + 1)}
+        declared = {m.group(1) for row in gone for m in _DECLARED.finditer(lines[row])}
+        users = {name: [row for row, line in enumerate(lines) if row not in gone
+                        and re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", line)] for name in declared}
+        users = {name: rows for name, rows in users.items() if rows}
+        if not users:
+            return removed
+        spans = set(removed)
+        for name in users:
+            found = _units_of(name, tree, lines, [h and row not in gone for row, h in enumerate(hidden)], word=True)
+            if len(found) < len(users[name]):
+                return None  # a use the snippet shows, or in no whole-line unit
+            spans.update(found)
+        removed = _with_blank_line(lines, _joined(spans))
+    return None
 
 
 def _hidden_unit(tree, lines: list[str], hidden: list[bool], row: int, column: int,
@@ -102,8 +140,8 @@ def _hidden_unit(tree, lines: list[str], hidden: list[bool], row: int, column: i
         if _whole_lines(node, lines):
             best = node
         node = node.parent
-    if best is None:
-        return None
+    if best is None or "comment" in best.type:
+        return None  # a name met only in a comment: removing the comment alone is rarely the ask
     first, last = best.start_point[0], _last_line(best)
     above = best.prev_named_sibling
     while above is not None and "comment" in above.type and _last_line(above) == first - 1 \
@@ -175,5 +213,5 @@ def inferred_deletion(original: str, snippet: str, merged: str, language: str | 
         return candidate.merged, ApplyWarning(
             "inferred_deletion", f"removed {count} line(s) the snippet left under a marker, because the "
             f"instruction asks to remove {', '.join(candidate.names[:5])} (first: `{candidate.first_line[:80]}`)",
-            tuple(gaps))
+            tuple(gaps), severity="note")
     return None

@@ -44,11 +44,19 @@ class ApplyWarning:
     code: str
     message: str
     lines: tuple[int, ...] = ()
+    # "flag": the file may be wrong (auto falls back to the model; the API refuses it by default).
+    # "note": something the service did that the caller should know, on a file it stands by.
+    severity: str = "flag"
 
     def to_dict(self) -> dict:
         data = asdict(self)
         data["lines"] = list(self.lines)
         return data
+
+
+def flags(warnings) -> list[ApplyWarning]:
+    """The warnings that say the file may be wrong (not the notes)."""
+    return [w for w in warnings if w.severity == "flag"]
 
 
 def validate(original: str, snippet: str, merged: str, language: str | None = None, *,

@@ -132,3 +132,28 @@ def test_server_default_mode_auto_answers_confident_edits_without_the_model(serv
                             timeout=60).json()
     assert body["mode_used"] == "deterministic" and body["stats"]["passes"] == 0
     assert relace["mergedCode"] == body["merged"]
+
+
+NEW_FILE = "def mul(a, b):\n    return a * b\n"
+
+
+def test_an_empty_original_creates_the_snippet_as_a_new_file_through_every_door(live):
+    native = httpx.post(live.url + "/apply", json={"original": "", "snippet": NEW_FILE, "path": "mul.py"}, timeout=60)
+    assert native.status_code == 200, native.text
+    body = native.json()
+    assert body["merged"] == NEW_FILE and body["mode_used"] == "deterministic" and body["warnings"] == []
+    assert body["diff"].startswith("--- a/mul.py\n+++ b/mul.py\n@@ -0,0 +1,2 @@")
+    relace = httpx.post(live.url + "/v1/code/apply", json={"initial_code": "", "edit_snippet": NEW_FILE}, timeout=60)
+    assert relace.status_code == 200 and relace.json()["mergedCode"] == NEW_FILE
+    morph = httpx.post(live.url + "/v1/chat/completions", timeout=60, json={
+        "model": "morph-v3-fast",
+        "messages": [{"role": "user", "content": f"<instruction>new</instruction>\n<code></code>\n<update>{NEW_FILE}</update>"}]})
+    assert morph.status_code == 200, morph.text
+    assert morph.json()["choices"][0]["message"]["content"] == NEW_FILE
+
+
+def test_markers_in_a_new_file_are_a_400(live):
+    snippet = "def mul(a, b):\n    # ... existing code ...\n    return a * b\n"
+    response = httpx.post(live.url + "/apply", json={"original": "", "snippet": snippet, "path": "mul.py"}, timeout=60)
+    assert response.status_code == 400
+    assert "elides nothing" in response.json()["error"]["message"]

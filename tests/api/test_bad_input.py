@@ -26,7 +26,7 @@ def apply_with(**changes) -> dict:
     (apply_with(original=...), 400, "original: Field required"),
     (apply_with(snippet=...), 400, "snippet: Field required"),
     (apply_with(snippet="  \n"), 400, "snippet is empty"),
-    (apply_with(original=""), 400, "original is empty"),
+    (apply_with(original="", snippet="# ... existing code ...\nx = 1\n"), 400, "elides nothing"),
     (apply_with(original=123), 400, "original: Input should be a valid string"),
     (apply_with(instruction=["x"]), 400, "instruction"),
     (apply_with(**{"options.max_tokens": 0}), 400, "max_tokens"),

@@ -36,6 +36,7 @@ class Request:
 @dataclass
 class Warning_:
     code: str
+    severity: str = "flag"
 
 
 @dataclass

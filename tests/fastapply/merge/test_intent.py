@@ -66,7 +66,7 @@ def test_the_stated_deletion_removes_the_statement_and_one_blank_line():
     result = _merged()
     merged, warning = inferred_deletion(ROUTES, SNIPPET, result.merged, "go", INSTRUCTION, result)
     assert merged == EXPECTED
-    assert warning.code == "inferred_deletion" and "/panic" in warning.message
+    assert warning.code == "inferred_deletion" and "/panic" in warning.message and warning.severity == "note"
 
 
 def test_auto_and_deterministic_serve_it_with_the_warning():
@@ -128,3 +128,52 @@ def test_a_name_the_snippet_shows_is_not_removed():
                               "\t// ... rest of routes unchanged ...\n")
     merged = lazy_merge(ROUTES, snippet, "go").merged
     assert stated_deletions(ROUTES, snippet, merged, "go", INSTRUCTION) == []
+
+
+def test_an_inferred_deletion_is_a_note_not_a_flag():
+    from fastapply.merge import flags
+    result = apply_deterministic(ApplyRequest(ROUTES, SNIPPET, INSTRUCTION, language="go"))
+    assert flags(result.warnings) == [] and result.to_dict()["warnings"][0]["severity"] == "note"
+
+
+WORKAROUND = '''var nonSpaceRe = /\\S/;
+
+// Workaround for an old engine bug
+var regExpTest = RegExp.prototype.test;
+function testRegExp (re, string) {
+  return regExpTest.call(re, string);
+}
+
+function isWhitespace (string) {
+  return !testRegExp(nonSpaceRe, string);
+}
+
+function isFunction (object) {
+  return typeof object === 'function';
+}
+
+function escapeRegExp (string) {
+  return string.replace(/[\\-\\[\\]{}()*+?.,\\\\^$|#\\s]/g, '\\\\$&');
+}
+'''
+
+
+def test_dropping_a_helper_takes_the_hidden_code_that_uses_it():
+    snippet = ("// ... existing code ...\n\nfunction isWhitespace (string) {\n  return !nonSpaceRe.test(string);\n}\n\n"
+               "// ... existing code ...\n")
+    instruction = "Drop the RegExp.prototype.test workaround (testRegExp); call nonSpaceRe.test directly"
+    merged = lazy_merge(WORKAROUND, snippet, "javascript").merged
+    best = inferred_deletion(WORKAROUND, snippet, merged, "javascript", instruction)
+    assert best is not None
+    expected = WORKAROUND.replace("!testRegExp(nonSpaceRe, string)", "!nonSpaceRe.test(string)")
+    start, end = expected.index("// Workaround"), expected.index("function isWhitespace")
+    assert best[0] == expected[:start] + expected[end:]
+
+
+def test_no_candidate_leaves_a_removed_name_in_use_where_the_snippet_shows_it():
+    snippet = ("// ... existing code ...\n\nfunction isWhitespace (string) {\n"
+               "  return !testRegExp(nonSpaceRe, string);\n}\n")
+    instruction = "Drop the regExpTest variable"
+    merged = lazy_merge(WORKAROUND, snippet, "javascript").merged
+    for candidate in stated_deletions(WORKAROUND, snippet, merged, "javascript", instruction):
+        assert "testRegExp(nonSpaceRe" in candidate.merged and "function testRegExp" in candidate.merged

@@ -102,7 +102,7 @@ def test_no_change_is_fine_when_snippet_has_nothing_new():
 
 def test_warning_to_dict():
     warning = ApplyWarning("truncated", "stopped", (3, 4))
-    assert warning.to_dict() == {"code": "truncated", "message": "stopped", "lines": [3, 4]}
+    assert warning.to_dict() == {"code": "truncated", "message": "stopped", "lines": [3, 4], "severity": "flag"}
 
 
 def test_invented_lines_are_flagged_even_when_the_file_parses():
