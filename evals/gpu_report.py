@@ -89,6 +89,9 @@ def training(folder: Path) -> list[str]:
             "rank | adapter parts |", "|---|---|---|---|---|---|---|---|---|",
             f"| {s.get('step')} | {s.get('total_steps')} | {s.get('examples_seen')} | {s.get('seconds')} | "
             f"{s.get('done')} | {_f(first)} | {_f(last)} | {cfg.get('r', '?')} | {parts} |", "",
+            f"Answers end with `{s.get('answer_end_token', '?')}` (the tokenizer's eos: `{s.get('eos_token', '?')}`); "
+            f"steps redone unpadded after a non-finite padded batch: {s.get('redone_unpadded', '?')}, "
+            f"skipped as non-finite: {s.get('nonfinite_skipped', '?')}.", "",
             "Rebuild the adapter here: `python -m fastapply.evals.gpu_agenda join-adapter "
             "RESULTS/3-train/adapter runs/adapter-gpu`.", ""]
 

@@ -26,6 +26,18 @@ ARCHIVE = "results.tar"
 PART_BYTES = 15_000_000  # under the 16 MB a returned file may have, with room for tar's own blocks
 
 
+def _archived(out: Path) -> set[str]:
+    """The file names held by the ``results.tar`` parts already in ``out`` (none, or unreadable: empty)."""
+    parts = sorted(out.glob(f"{ARCHIVE}.[0-9][0-9]"))
+    if not parts:
+        return set()
+    try:
+        with tarfile.open(fileobj=io.BytesIO(b"".join(p.read_bytes() for p in parts)), mode="r") as tar:
+            return set(tar.getnames())
+    except (tarfile.TarError, OSError):
+        return set()
+
+
 class Results:
     def __init__(self, state: Path, out: Path | None, every_s: float = 15.0):
         self.root = state / "results"
@@ -38,6 +50,9 @@ class Results:
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        # What an earlier step of the same command (another process) already put in ``out``: kept in
+        # this process's archive, which replaces that one.
+        self._inherited = _archived(out) if out is not None else set()
 
     def dir(self, step: str) -> Path:
         path = self.root / step
@@ -76,7 +91,7 @@ class Results:
                 if not path.is_file() or path.name.endswith(".tmp"):
                     continue
                 rel, stat = str(path.relative_to(self.root)), path.stat()
-                if stat.st_mtime < self.started - 1:
+                if stat.st_mtime < self.started - 1 and rel not in self._inherited:
                     continue
                 if total + stat.st_size + 1024 > room:
                     self.left_out[rel] = f"{stat.st_size} bytes: over the limit of what comes back"

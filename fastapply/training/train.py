@@ -18,7 +18,7 @@ from pathlib import Path
 import torch
 
 from . import checkpoint as ck
-from .data import Cursor, ExampleStream, batch_answer_loss, encode, load_jsonl
+from .data import Cursor, ExampleStream, answer_end_id, batch_answer_loss, encode, load_jsonl
 from .evaluate import eval_loss, greedy_eval
 from .modelio import attach_adapter, load_base_model, load_tokenizer, save_adapter
 
@@ -240,7 +240,9 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
                             data=ck.data_summary(rows), evals=last_eval, config=asdict(cfg))
     summary = {"step": step, "total_steps": total, "examples_seen": seen, "done": step >= total,
                "seconds": round(time.time() - t0, 1), "skipped_long": stream.skipped,
-               "redone_unpadded": redone, "nonfinite_skipped": nonfinite, "eval": last_eval}
+               "redone_unpadded": redone, "nonfinite_skipped": nonfinite,
+               "answer_end_token": tok.convert_ids_to_tokens(answer_end_id(tok)), "eos_token": tok.eos_token,
+               "eval": last_eval}
     _log(log_path, {"event": "end", **{k: v for k, v in summary.items() if k != "eval"}})
     return summary
 

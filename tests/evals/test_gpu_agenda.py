@@ -184,6 +184,24 @@ def test_results_come_back_as_they_appear_within_the_limits(tmp_path, monkeypatc
     assert len(sorted(out.glob("results.tar.*"))) < len(parts)  # stale parts removed
 
 
+def test_a_later_step_of_the_same_command_keeps_what_an_earlier_one_returned(tmp_path):
+    import os
+    import time
+
+    from fastapply.evals.gpu_results import Results
+
+    state, out = tmp_path / "state", tmp_path / "out"
+    first = Results(state, out)
+    first.write_json("3-train", "summary.json", {"step": 1})
+    first.mirror()
+    trained = state / "results" / "3-train" / "summary.json"
+    os.utime(trained, (time.time() - 600, time.time() - 600))  # older than the next process
+    second = Results(state, out)  # the eval step, started by the same shell command
+    second.write_json("4-eval", "summary.json", {})
+    second.mirror()
+    assert {"3-train/summary.json", "4-eval/summary.json"} <= set(_returned(out))
+
+
 def test_correctness_without_time_records_what_it_did_not_run(tmp_path):
     from fastapply.evals.gpu_results import Budget, Results
     from fastapply.evals.gpu_steps import correctness_step
