@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from fastapply.merge.languages import parse
@@ -22,6 +23,7 @@ DEFINITION_TYPES = {
     "method", "singleton_method", "class", "module",  # ruby
     "protocol_declaration",  # swift
     "namespace_declaration", "struct_declaration",  # c#
+    "rule_set",  # css: named by its selectors
 }
 # Definitions whose children can be definitions too (methods inside classes, fns in impls).
 _CONTAINER_FIELDS = ("body", "definition", "declaration_list")
@@ -61,6 +63,9 @@ def _name_of(node) -> tuple[str, int] | None:
             if trait is not None:
                 text = trait.text.decode("utf-8", "replace") + " for " + text
             return "impl " + text, name_node.start_point[0]
+    if node.type == "rule_set":
+        selectors = next((c for c in node.named_children if c.type == "selectors"), None)
+        return (selectors.text.decode("utf-8", "replace"), selectors.start_point[0]) if selectors else None
     name_node = target.child_by_field_name("name")
     declarator = target.child_by_field_name("declarator")
     while name_node is None and declarator is not None:  # c/cpp: int *foo(int a)
@@ -95,7 +100,10 @@ def definitions(text: str, language: str | None) -> list[Definition]:
                 visit(child, depth + 1)
 
     visit(tree.root_node, 0)
-    return found
+    # A CSS selector can open several rules (".CodeMirror" at the top and again further down): a
+    # snippet's rule does not say which one it rewrites, so such rules are no definitions.
+    selectors = Counter(d.name for d in found if d.kind == "rule_set")
+    return [d for d in found if d.kind != "rule_set" or selectors[d.name] == 1]
 
 
 def _last_line(node) -> int:

@@ -597,3 +597,33 @@ def test_a_changed_only_line_that_extends_its_old_form_replaces_it():
                "    // ... rest unchanged\n")
     result = lazy_merge(original, snippet, "rust")
     assert result.merged == original.replace("if self.key == k {", "if self.found.is_none() && self.key == k {")
+
+
+CSS = """dialog {
+  padding: 1rem;
+}
+
+dialog::backdrop {
+  background-color: var(--bg);
+  opacity: 0.8;
+}
+
+dialog h2 {
+  margin-top: 0;
+}
+"""
+
+
+def test_a_whole_css_rule_without_markers_replaces_the_rule_of_that_selector():
+    snippet = "dialog::backdrop {\n  background-color: rgb(0 0 0 / 0.45);\n}\n"
+    result = lazy_merge(CSS, snippet, "css")
+    assert result.merged == CSS.replace("  background-color: var(--bg);\n  opacity: 0.8;\n",
+                                        "  background-color: rgb(0 0 0 / 0.45);\n")
+
+
+def test_a_css_selector_that_opens_two_rules_names_no_definition():
+    from fastapply.merge.syntax import definitions
+
+    text = CSS + "\n@media print {\n  dialog {\n    padding: 0;\n  }\n}\n"
+    names = [d.name for d in definitions(text, "css")]
+    assert "dialog::backdrop" in names and "dialog" not in names
