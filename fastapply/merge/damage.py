@@ -351,9 +351,9 @@ def duplicated_definitions(original: str, snippet: str, merged: str, lang) -> tu
     original or in the snippet."""
     def texts(text: str, found) -> Counter:
         # keyed by the enclosing definition too: the same method in two impls is not a copy left over
-        lines = text.splitlines()
-        return Counter((_parent(d, found), d.name, tuple(norm(line) for line in lines[d.start:d.end + 1]
-                                                         if line.strip())) for d in found if d.end > d.start)
+        lines, parents = text.splitlines(), _parents(found)
+        return Counter((parents[id(d)], d.name, tuple(norm(line) for line in lines[d.start:d.end + 1]
+                                                      if line.strip())) for d in found if d.end > d.start)
     after = texts(merged, definitions(merged, lang))
     if not after or max(after.values()) < 2:
         return ()
@@ -361,8 +361,16 @@ def duplicated_definitions(original: str, snippet: str, merged: str, lang) -> tu
     return tuple(dict.fromkeys(key[1] for key, n in after.items() if n > max(allowed[key], 1)))
 
 
-def _parent(d, found) -> str:
-    """The name of the innermost other definition holding ``d`` ("" at the top level)."""
-    holders = [e for e in found if e is not d and e.start <= d.start and d.end <= e.end and
-               (e.start, e.end) != (d.start, d.end)]
-    return min(holders, key=lambda e: e.end - e.start).name if holders else ""
+def _parents(found) -> dict[int, str]:
+    """id(d) -> the name of the innermost other definition holding d ("" at the top level), in one
+    pass: definitions nest, so the holders of one are on a stack of those still open."""
+    parents: dict[int, str] = {}
+    stack: list = []
+    for d in sorted(found, key=lambda e: (e.start, -e.end)):
+        while stack and stack[-1].end < d.start:
+            stack.pop()
+        holder = next((e for e in reversed(stack) if e.start <= d.start and d.end <= e.end
+                       and (e.start, e.end) != (d.start, d.end)), None)
+        parents[id(d)] = holder.name if holder is not None else ""
+        stack.append(d)
+    return parents

@@ -84,6 +84,11 @@ def _is_marker_phrase(body: str) -> bool:
     return bool(match) and bool(_PLAIN_NOUN.search(body))
 
 
+# Every marker holds an ellipsis or one of the words a marker phrase must start with (the
+# ``_PLAIN_PHRASE`` vocabulary): one C-speed search rules out almost every code line first.
+_MAYBE_MARKER = re.compile(r"\.\.|…|existing|remaining|rest|unchanged|same|previous|other|original", re.IGNORECASE)
+
+
 def is_marker_line(line: str, language: str | None = None) -> bool:
     """True when the line is a lazy marker (any indentation, any common comment syntax).
 
@@ -95,7 +100,7 @@ def is_marker_line(line: str, language: str | None = None) -> bool:
     False
     """
     stripped = line.strip()
-    if not stripped or len(stripped) > 120:
+    if not stripped or len(stripped) > 120 or not _MAYBE_MARKER.search(stripped):
         return False
     if _ONLY_DOTS.match(stripped):
         return language != "python"

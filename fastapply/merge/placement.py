@@ -37,21 +37,25 @@ def pair_renamed_headers(chunk: Chunk, pairs, defs: list[Definition], original, 
     """
     paired_orig = {o for _, o in pairs}
     paired_chunk = {c for c, _ in pairs}
-    names = [d.name for d in defs if d.start >= lo]
+    headers: dict[str, list[int]] = {}  # name -> headers of its definitions after `lo`
+    for d in defs:
+        if d.start >= lo:
+            headers.setdefault(d.name, []).append(d.header)
+    text = "\n".join(chunk.lines)
     added = list(pairs)
     for d in defs:
-        if d.start < lo or d.header in paired_orig:
-            continue
+        if d.start < lo or d.header in paired_orig or d.name.split()[-1] not in text:
+            continue  # (the last test keeps this linear in a large file: most names are not in the chunk)
         # Unique after `lo`, or unique between the pairs around it (visitFileFailed in each of
         # several visitors: the one between the chunk's neighbouring anchors).
         c_lo, c_hi = -1, len(chunk.lines)
-        if names.count(d.name) != 1:
+        if len(headers[d.name]) != 1:
             below = [(c, o) for c, o in pairs if o < d.header]
             above = [(c, o) for c, o in pairs if o > d.header]
             if not below or not above:
                 continue
             (c_lo, o_lo), (c_hi, o_hi) = below[-1], above[0]
-            if sum(1 for e in defs if e.name == d.name and o_lo < e.header < o_hi) != 1:
+            if sum(1 for h in headers[d.name] if o_lo < h < o_hi) != 1:
                 continue
         pattern = re.compile(r"(?<![\w.])" + re.escape(d.name.split()[-1]) + r"\s*[(<\[{:]")
         keyword = _first_word(original[d.header])

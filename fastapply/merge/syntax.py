@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass
 
@@ -83,10 +84,18 @@ def _name_of(node) -> tuple[str, int] | None:
 
 
 def definitions(text: str, language: str | None) -> list[Definition]:
-    """Named definitions of a text, outer before inner, in file order; [] without a grammar."""
+    """Named definitions of a text, outer before inner, in file order; [] without a grammar.
+
+    One apply asks for the definitions of the same original and merged file from several checks:
+    the last few answers are kept (a walk over a large file's tree costs seconds)."""
+    return list(_definitions(text, language))
+
+
+@functools.lru_cache(maxsize=8)
+def _definitions(text: str, language: str | None) -> tuple[Definition, ...]:
     tree = parse(text, language)
     if tree is None:
-        return []
+        return ()
     found: list[Definition] = []
 
     def visit(node, depth: int) -> None:
@@ -103,7 +112,7 @@ def definitions(text: str, language: str | None) -> list[Definition]:
     # A CSS selector can open several rules (".CodeMirror" at the top and again further down): a
     # snippet's rule does not say which one it rewrites, so such rules are no definitions.
     selectors = Counter(d.name for d in found if d.kind == "rule_set")
-    return [d for d in found if d.kind != "rule_set" or selectors[d.name] == 1]
+    return tuple(d for d in found if d.kind != "rule_set" or selectors[d.name] == 1)
 
 
 def _last_line(node) -> int:

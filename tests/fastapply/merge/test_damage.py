@@ -142,3 +142,15 @@ def test_a_definition_copied_whole_is_duplicated_but_the_same_method_in_two_clas
     assert damage.duplicated_definitions(ruby, snippet, moved, "ruby") == ()
     two_classes = ruby + "\nclass B\n  def encode(t)\n    t.to_s\n  end\nend\n"
     assert damage.duplicated_definitions(ruby, "class B\n" + snippet + "end\n", two_classes, "ruby") == ()
+
+
+def test_parents_are_the_innermost_holding_definitions():
+    from fastapply.merge.damage import _parents
+    from fastapply.merge.syntax import definitions
+
+    text = ("class A:\n    def run(self):\n        pass\n\n\nclass B:\n    def run(self):\n"
+            "        def inner():\n            pass\n\n\ndef top():\n    pass\n")
+    found = definitions(text, "python")
+    parents = {(d.name, d.start): parents_name for d in found for parents_name in [_parents(found)[id(d)]]}
+    assert parents == {("A", 0): "", ("run", 1): "A", ("B", 5): "", ("run", 6): "B", ("inner", 7): "run",
+                       ("top", 11): ""}
