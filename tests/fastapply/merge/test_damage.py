@@ -151,6 +151,7 @@ def test_parents_are_the_innermost_holding_definitions():
     text = ("class A:\n    def run(self):\n        pass\n\n\nclass B:\n    def run(self):\n"
             "        def inner():\n            pass\n\n\ndef top():\n    pass\n")
     found = definitions(text, "python")
-    parents = {(d.name, d.start): parents_name for d in found for parents_name in [_parents(found)[id(d)]]}
+    holder = _parents(found)
+    parents = {(d.name, d.start): holder[id(d)] for d in found}
     assert parents == {("A", 0): "", ("run", 1): "A", ("B", 5): "", ("run", 6): "B", ("inner", 7): "run",
                        ("top", 11): ""}
