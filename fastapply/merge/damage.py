@@ -30,6 +30,7 @@ from fastapply.merge.syntax import definitions
 _HEADER = re.compile(r"^@@.*@@|^@@\s*$")
 
 
+_WORD = re.compile(r"\w")
 NEAR = 6  # lines: a repeat this close is a copy inserted next to itself, not new code
 LONG_LINE = 16  # word characters a line needs before a repeat a few lines apart is a slip ("return this;" is not)
 
@@ -43,7 +44,8 @@ def _repeats(lines: list[str], lang) -> list[tuple[int, str]]:
     keys = [key for _, key in rows]
     found = []
     for p, (i, key) in enumerate(rows):
-        if not is_distinctive(key, LONG_LINE):
+        rule = len(key) >= LONG_LINE and not _WORD.search(key)  # a "//////…" section separator
+        if not is_distinctive(key, LONG_LINE) and not rule:
             continue
         if p and keys[p - 1] == key:
             found.append((i, key))

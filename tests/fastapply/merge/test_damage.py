@@ -155,3 +155,14 @@ def test_parents_are_the_innermost_holding_definitions():
     parents = {(d.name, d.start): holder[id(d)] for d in found}
     assert parents == {("A", 0): "", ("run", 1): "A", ("B", 5): "", ("run", 6): "B", ("inner", 7): "run",
                        ("top", 11): ""}
+
+
+def test_a_section_separator_doubled_by_the_merge_is_a_duplicated_line():
+    from fastapply.merge.damage import duplicated_lines
+
+    rule = "/" * 66
+    orig = ["function a() {", "}", "", rule, "// Styles", rule, "const x = 1"]
+    snip = ["function b() {", "}", "", rule]
+    out = ["function a() {", "}", "", "function b() {", "}", "", rule, "", rule, "// Styles", rule, "const x = 1"]
+    assert duplicated_lines(orig, snip, out, "typescript") == (9,)
+    assert duplicated_lines(orig, snip, orig, "typescript") == ()
