@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fastapply.merge.anchor import Alignment, is_distinctive, norm
-from fastapply.merge.chunks import Chunk, closing_only, find_run, reindent, split_chunks
+from fastapply.merge.chunks import Chunk, closing_only, find_run, indent_of, reindent, split_chunks
 from fastapply.merge.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.languages import detect_language
 from fastapply.merge.placement import few_unshown, place_chunk
@@ -180,6 +180,10 @@ def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str], d
         if closing is not None:  # "}" after a marker: the brace that closes the elided block
             plan.start, plan.end, plan.lines = closing, closing + len(chunk.lines), orig[closing:closing + len(chunk.lines)]
             continue
+        tail = _after_block_tail(chunk, orig, prev_end, following.start if following else n)
+        if tail is not None:  # "return" and "}" ending the block a marker elided, then new code
+            plan.start, plan.end = tail
+            continue
         close = _enclosing_close(chunk, orig, prev_end, defs)
         if close is not None and (following is None or close < following.start):
             # new members, then the "}" of the block the previous chunk opened: they go at its end
@@ -221,6 +225,36 @@ def _closing_lines(chunk: Chunk, orig: list[str], lo: int, hi: int) -> int | Non
     if not closing_only(chunk.lines) or not chunk.marker_before:
         return None
     return find_run(orig, chunk.lines, range(lo, hi - len(chunk.lines) + 1))
+
+
+TAIL_STATEMENTS = 2  # lines a chunk may show of an elided block's end before the block's closing line
+
+
+def _after_block_tail(chunk: Chunk, orig: list[str], lo: int, hi: int) -> tuple[int, int] | None:
+    """Where a chunk goes that opens with the last lines of the block a marker elided ("return",
+    then the "}" less indented than it), found nowhere else: from the first such run in
+    orig[lo:hi] to the original line its own last line closes (the same closing line, the first
+    one after the run), when at most one distinctive original line in between is not shown (the
+    code its new lines replace). None when the chunk does not open that way or the run is absent."""
+    lines = chunk.lines
+    if not chunk.marker_before or not lines or not lines[0].strip() or closing_only(lines[:1]):
+        return None
+    depth = indent_of(lines[0])
+    end = next((c for c, line in enumerate(lines[:TAIL_STATEMENTS + 1])
+                if not line.strip() or (closing_only([line]) and indent_of(line) < depth)), None)
+    if end is None or not lines[end].strip():
+        return None
+    tail = lines[:end + 1]
+    start = find_run(orig, tail, range(lo, hi - len(tail) + 1))
+    if start is None:
+        return None
+    last = next((line for line in reversed(lines) if line.strip()), "")
+    if not chunk.marker_after or len(lines) == len(tail) or not closing_only([last]):
+        return start, start + len(tail)  # the new lines go right after the block's end
+    stop = next((i for i in range(start + len(tail), hi) if orig[i] == last), None)
+    if stop is None or not few_unshown(lines, orig, start + len(tail), stop, allowed=1):
+        return None
+    return start, stop + 1
 
 
 def _enclosing_close(chunk: Chunk, orig: list[str], after: int, defs) -> int | None:

@@ -627,3 +627,43 @@ def test_a_css_selector_that_opens_two_rules_names_no_definition():
     text = CSS + "\n@media print {\n  dialog {\n    padding: 0;\n  }\n}\n"
     names = [d.name for d in definitions(text, "css")]
     assert "dialog::backdrop" in names and "dialog" not in names
+
+
+GO_MAIN = """package main
+
+func main() {
+\tr := newRouter()
+
+\tif *routes {
+\t\tfmt.Println(docs(r))
+\t\treturn
+\t}
+
+\thttp.ListenAndServe(":3333", r)
+}
+
+func other() {
+\treturn
+}
+"""
+
+
+def test_a_chunk_opening_with_the_elided_blocks_last_lines_goes_after_that_block():
+    snippet = """func main() {
+\t// ... existing setup ...
+
+\tif *routes {
+\t\t// ... unchanged ...
+\t\treturn
+\t}
+
+\tsrv := &http.Server{Addr: *addr, Handler: r}
+\tsrv.ListenAndServe()
+}
+
+// ... rest of file ...
+"""
+    result = lazy_merge(GO_MAIN, snippet, "go")
+    assert result.confident, result.reason
+    assert result.merged == GO_MAIN.replace('\thttp.ListenAndServe(":3333", r)\n',
+                                            "\tsrv := &http.Server{Addr: *addr, Handler: r}\n\tsrv.ListenAndServe()\n")
