@@ -186,8 +186,14 @@ def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str], d
             continue
         close = _enclosing_close(chunk, orig, prev_end, defs)
         if close is not None and (following is None or close < following.start):
-            # new members, then the "}" of the block the previous chunk opened: they go at its end
-            plan.start, plan.end = close, close + 1
+            # new members, then the "}" of the block the previous chunk opened: they go at its end;
+            # closing lines the chunk opens with are the ones right above that "}", not new code
+            closers = 0
+            while closers < len(chunk.lines) - 1 and closing_only(chunk.lines[closers:closers + 1]):
+                closers += 1
+            lead = next((k for k in range(closers, 0, -1)
+                         if close - k >= prev_end and orig[close - k:close] == chunk.lines[:k]), 0)
+            plan.start, plan.end = close - lead, close + 1
             if chunk.blank_before and orig[close - 1].strip():
                 plan.lines = [""] + plan.lines
             continue

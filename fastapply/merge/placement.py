@@ -176,9 +176,24 @@ def _fuzzy_edges(lines, pairs, original, lo):
                                           _edited_form(lines[c], original[o], lines[pairs[-1][0]])):
             break
         walked.append((c, o))
-    if walked and _next_nonblank(lines, walked[-1][0] + 1) is None:
+    if walked and (_next_nonblank(lines, walked[-1][0] + 1) is None or _terminator_moved(lines, original, walked[-1])):
         pairs = pairs + walked
     return pairs
+
+
+_TRAIL = re.compile(r"[^\w\s]*\s*[^\w\s]*$")
+
+
+def _terminator_moved(lines: list[str], original: list[str], pair: tuple[int, int]) -> bool:
+    """The chunk's last line is a new list item that took over the terminator of the edited line
+    before it (``rnd_(0xdeadbeef) {`` became ``rnd_(0xdeadbeef),`` and then ``size_(0) {``): the
+    edited line replaces its old form, and the new item follows it."""
+    c, o = pair
+    last = _next_nonblank(lines, c + 1)
+    if last is None or _next_nonblank(lines, last + 1) is not None:
+        return False
+    old, edited, new = (_TRAIL.search(line.rstrip()).group() for line in (original[o], lines[c], lines[last]))
+    return bool(old.strip()) and old == new != edited and indent_of(lines[last]) == indent_of(lines[c])
 
 
 def _edited_form(line: str, old: str, neighbour: str) -> bool:

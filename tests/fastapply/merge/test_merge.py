@@ -667,3 +667,56 @@ def test_a_chunk_opening_with_the_elided_blocks_last_lines_goes_after_that_block
     assert result.confident, result.reason
     assert result.merged == GO_MAIN.replace('\thttp.ListenAndServe(":3333", r)\n',
                                             "\tsrv := &http.Server{Addr: *addr, Handler: r}\n\tsrv.ListenAndServe()\n")
+
+
+CPP = """template <typename Key>
+SkipList<Key>::SkipList(Arena* arena)
+    : arena_(arena),
+      max_height_(1),
+      rnd_(0xdeadbeef) {
+  for (int i = 0; i < kMaxHeight; i++) {
+    head_->SetNext(i, nullptr);
+  }
+}
+
+template <typename Key>
+void SkipList<Key>::Insert(const Key& key) {
+  Node* x = NewNode(key, height);
+  for (int i = 0; i < height; i++) {
+    x->NoBarrier_SetNext(i, prev[i]->NoBarrier_Next(i));
+    prev[i]->SetNext(i, x);
+  }
+}
+"""
+
+
+def test_a_new_last_initializer_takes_the_terminator_of_the_edited_one_before_it():
+    snippet = """template <typename Key>
+SkipList<Key>::SkipList(Arena* arena)
+    : arena_(arena),
+      max_height_(1),
+      rnd_(0xdeadbeef),
+      size_(0) {
+  // ...
+}
+
+// ...
+"""
+    result = lazy_merge(CPP, snippet, "cpp")
+    assert result.confident, result.reason
+    assert result.merged == CPP.replace("      rnd_(0xdeadbeef) {\n", "      rnd_(0xdeadbeef),\n      size_(0) {\n")
+
+
+def test_closing_lines_that_open_a_chunk_before_the_blocks_end_are_context():
+    snippet = """void SkipList<Key>::Insert(const Key& key) {
+  // ... existing code ...
+  for (int i = 0; i < height; i++) {
+    // ...
+  }
+  size_.fetch_add(1);
+}
+"""
+    result = lazy_merge(CPP, snippet, "cpp")
+    assert result.confident, result.reason
+    assert result.merged == CPP.replace("    prev[i]->SetNext(i, x);\n  }\n}\n",
+                                        "    prev[i]->SetNext(i, x);\n  }\n  size_.fetch_add(1);\n}\n")
