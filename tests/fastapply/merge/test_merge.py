@@ -669,7 +669,7 @@ def test_a_chunk_opening_with_the_elided_blocks_last_lines_goes_after_that_block
                                             "\tsrv := &http.Server{Addr: *addr, Handler: r}\n\tsrv.ListenAndServe()\n")
 
 
-CPP = """template <typename Key>
+SKIPLIST = """template <typename Key>
 SkipList<Key>::SkipList(Arena* arena)
     : arena_(arena),
       max_height_(1),
@@ -702,9 +702,9 @@ SkipList<Key>::SkipList(Arena* arena)
 
 // ...
 """
-    result = lazy_merge(CPP, snippet, "cpp")
+    result = lazy_merge(SKIPLIST, snippet, "cpp")
     assert result.confident, result.reason
-    assert result.merged == CPP.replace("      rnd_(0xdeadbeef) {\n", "      rnd_(0xdeadbeef),\n      size_(0) {\n")
+    assert result.merged == SKIPLIST.replace("      rnd_(0xdeadbeef) {\n", "      rnd_(0xdeadbeef),\n      size_(0) {\n")
 
 
 def test_closing_lines_that_open_a_chunk_before_the_blocks_end_are_context():
@@ -716,7 +716,7 @@ def test_closing_lines_that_open_a_chunk_before_the_blocks_end_are_context():
   size_.fetch_add(1);
 }
 """
-    result = lazy_merge(CPP, snippet, "cpp")
+    result = lazy_merge(SKIPLIST, snippet, "cpp")
     assert result.confident, result.reason
-    assert result.merged == CPP.replace("    prev[i]->SetNext(i, x);\n  }\n}\n",
+    assert result.merged == SKIPLIST.replace("    prev[i]->SetNext(i, x);\n  }\n}\n",
                                         "    prev[i]->SetNext(i, x);\n  }\n  size_.fetch_add(1);\n}\n")
