@@ -90,7 +90,11 @@ def extend_definitions(chunk: Chunk, pairs, defs: list[Definition], language: st
         start = max(0, header_chunk - (d.header - d.start))
         extents.append((start, end, d))
     for start, end, d in extents:
-        inside = [(c, o) for c, o in pairs if (start <= c <= end) == (d.start <= o <= d.end)]
+        # The definitions' last lines pair with each other, whatever inner line the chunk's last
+        # line matched ("return x" also ends an old branch above the old body's "return None");
+        # a header that is also the chunk's last line (its body elided) stays paired as a header.
+        inside = [(c, o) for c, o in pairs if (start <= c <= end) == (d.start <= o <= d.end)
+                  and (c != end or o == d.header)]
         pairs = _monotonic(inside + [(end, d.end)])
     return pairs, [d for _, _, d in extents]
 

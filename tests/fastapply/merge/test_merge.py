@@ -720,3 +720,29 @@ def test_closing_lines_that_open_a_chunk_before_the_blocks_end_are_context():
     assert result.confident, result.reason
     assert result.merged == SKIPLIST.replace("    prev[i]->SetNext(i, x);\n  }\n}\n",
                                         "    prev[i]->SetNext(i, x);\n  }\n  size_.fetch_add(1);\n}\n")
+
+
+PY_HEADERS = '''def get_allow_headers(options, request_headers):
+    if request_headers:
+        headers = [h.strip() for h in request_headers.split(",")]
+        return ", ".join(sorted(headers))
+
+    return None
+
+
+def get_cors_headers(options):
+    return {}
+'''
+
+
+def test_a_whole_definition_with_an_early_return_replaces_the_old_body_to_its_end():
+    snippet = '''def get_allow_headers(options, request_headers):
+    if not request_headers:
+        return None
+
+    headers = {h.strip().lower(): h.strip() for h in request_headers.split(",") if h.strip()}
+    return ", ".join(sorted(headers))
+'''
+    result = lazy_merge(PY_HEADERS, snippet, "python")
+    assert result.confident, result.reason
+    assert result.merged == snippet + PY_HEADERS[PY_HEADERS.index("\n\ndef get_cors_headers"):]
