@@ -30,6 +30,7 @@ from fastapply.merge.hunks import new_side
 from fastapply.merge.languages import parse
 from fastapply.merge.markers import is_marker_line
 from fastapply.merge.merge import MergeResult, join_lines, split_lines
+from fastapply.merge.syntax import last_line
 from fastapply.merge.validate import ApplyWarning, validate
 
 # An inferred deletion larger than this is more likely a misreading than what was asked.
@@ -134,7 +135,7 @@ def _hidden_unit(tree, lines: list[str], hidden: list[bool], row: int, column: i
     node = tree.root_node.descendant_for_point_range((row, byte), (row, byte + width))
     best = None
     while node is not None and node.parent is not None:
-        first, last = node.start_point[0], _last_line(node)
+        first, last = node.start_point[0], last_line(node)
         if not all(hidden[first:last + 1]):
             break
         if _whole_lines(node, lines):
@@ -142,9 +143,9 @@ def _hidden_unit(tree, lines: list[str], hidden: list[bool], row: int, column: i
         node = node.parent
     if best is None or "comment" in best.type:
         return None  # a name met only in a comment: removing the comment alone is rarely the ask
-    first, last = best.start_point[0], _last_line(best)
+    first, last = best.start_point[0], last_line(best)
     above = best.prev_named_sibling
-    while above is not None and "comment" in above.type and _last_line(above) == first - 1 \
+    while above is not None and "comment" in above.type and last_line(above) == first - 1 \
             and all(hidden[above.start_point[0]:first]):
         first, above = above.start_point[0], above.prev_named_sibling
     return first, last
@@ -157,11 +158,6 @@ def _whole_lines(node, lines: list[str]) -> bool:
     head = lines[row].encode("utf-8")[:column].decode("utf-8", "replace")
     tail = lines[end_row].encode("utf-8")[end_column:].decode("utf-8", "replace")
     return not head.strip() and tail.strip() in ("", ";", ",")
-
-
-def _last_line(node) -> int:
-    row, column = node.end_point
-    return row - 1 if column == 0 and row > node.start_point[0] else row
 
 
 def _joined(spans: set[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -104,7 +104,7 @@ def _definitions(text: str, language: str | None) -> tuple[Definition, ...]:
                 named = _name_of(child)
                 if named is not None:
                     found.append(Definition(named[0], child.type, child.start_point[0], named[1],
-                                            _last_line(child)))
+                                            last_line(child)))
             if depth < 32:  # methods of anonymous classes inside nested blocks sit ~20 levels down
                 visit(child, depth + 1)
 
@@ -115,7 +115,7 @@ def _definitions(text: str, language: str | None) -> tuple[Definition, ...]:
     return tuple(d for d in found if d.kind != "rule_set" or selectors[d.name] == 1)
 
 
-def _last_line(node) -> int:
+def last_line(node) -> int:
     row, column = node.end_point
     return row - 1 if column == 0 and row > node.start_point[0] else row
 
