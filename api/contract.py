@@ -63,7 +63,8 @@ def refusal(done, allow_flagged: bool, settings) -> APIError | None:
                              f"{done.result.stats.output_tokens} tokens); "
                              f"{describe_warnings(done.result.warnings) or 'no further warnings'}{opt_in}",
                         "output_truncated", details=details)
-    if flags(done.result.warnings):
-        return APIError(422, f"the merged file failed validation: {describe_warnings(flags(done.result.warnings))}{opt_in}",
+    flagged = flags(done.result.warnings)
+    if flagged:
+        return APIError(422, f"the merged file failed validation: {describe_warnings(flagged)}{opt_in}",
                         "output_flagged", details=details)
     return None

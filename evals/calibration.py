@@ -28,12 +28,13 @@ def judge(case: EvalCase) -> dict:
     request = ApplyRequest(case.original, case.snippet, case.instruction, path=case.path,
                            language=None if case.language == "unknown" else case.language)
     prepared = prepare(request)
-    merged, warnings, _ = checked_merge(request, prepared)
+    merged, warnings = checked_merge(request, prepared)
     result = prepared.candidate
     return {"id": case.id, "language": case.language, "style": case.variant or "none",
             "styles": list(case.styles), "confident": result.confident, "reason": result.reason,
             "warnings": sorted({w.code for w in flags(warnings)}),
-            "notes": sorted({w.code for w in warnings if w.severity != "flag"}), "exact": merged == case.expected}
+            "notes": sorted({w.code for w in warnings if w not in flags(warnings)}),
+            "exact": merged == case.expected}
 
 
 def summarize(judged: list[dict]) -> dict:

@@ -6,6 +6,8 @@ import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from fastapply.merge import flags
+
 from . import metrics
 from .baselines import DEFAULT_PROMPT_LOOKUP, run_baseline_case
 from .dataset import EvalCase
@@ -100,8 +102,8 @@ def run_case(applier, case: EvalCase, k: int, config: RunConfig, request_cls,
         error=None,
         mode_used=result.mode_used,
         windowed=bool(getattr(result, "windowed", False)),
-        warnings=sorted({w.code for w in result.warnings if w.severity == "flag"}),
-        notes=sorted({w.code for w in result.warnings if w.severity != "flag"}),
+        warnings=sorted({w.code for w in flags(result.warnings)}),
+        notes=sorted({w.code for w in result.warnings if w not in flags(result.warnings)}),
         output_tokens=stats.output_tokens,
         prompt_tokens=stats.prompt_tokens,
         passes=stats.passes,

@@ -46,23 +46,23 @@ class DeterministicApplier:
         return apply_deterministic(request)
 
 
-def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None, list, bool]:
-    """The merge's file, its warnings, and whether an instruction-stated deletion was inferred.
+def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None, list]:
+    """The merge's file and its warnings.
 
     When the instruction asks to remove code the snippet left under a marker, the merge that removes
     it is validated and, if clean, replaces the literal one with a note saying what went
     (``inferred_deletion``, severity "note"): served, and never silently."""
     candidate, language = prepared.candidate, prepared.language
     if candidate.merged is None:
-        return None, [], False
+        return None, []
     warnings = merge.validate(request.original, request.snippet, candidate.merged, language, anchoring=candidate,
                               instruction=request.instruction)
     if any(w.code == "instruction_not_applied" for w in warnings):
         inferred = merge.inferred_deletion(request.original, request.snippet, candidate.merged, language,
                                            request.instruction, candidate)
         if inferred is not None:
-            return inferred[0], [inferred[1]], True
-    return candidate.merged, warnings, False
+            return inferred[0], [inferred[1]]
+    return candidate.merged, warnings
 
 
 def new_file(request: ApplyRequest, prepared: Prepared) -> ApplyResult:
@@ -79,15 +79,14 @@ def new_file(request: ApplyRequest, prepared: Prepared) -> ApplyResult:
 
 def settle(request: ApplyRequest, prepared: Prepared) -> ApplyResult | None:
     """The merge's answer when the request's mode takes it (deterministic always, auto when the merge
-    is confident and nothing flags it; notes go with the answer),
-    else None: the model answers."""
+    is confident and nothing flags it; notes go with the answer), else None: the model answers."""
     language, candidate, started = prepared.language, prepared.candidate, prepared.started
     if not request.original.strip():
         return new_file(request, prepared)
     if request.mode == "model":
         return None
     if candidate.confident and candidate.merged is not None:
-        merged, warnings, inferred = checked_merge(request, prepared)
+        merged, warnings = checked_merge(request, prepared)
         if request.mode == "deterministic" or not merge.flags(warnings):
             stats = Stats(finish_reason="deterministic", latency_ms=1000 * (time.perf_counter() - started))
             return build_result(request, merged, stats, language, True, "deterministic", candidate,

@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# Short on purpose: every prompt token is prefill time, and without a system message the SmolLM2
-# chat template inserts its own generic one.
 # Tokens that end an assistant turn in the chat templates of the models in use (ChatML, Llama 3,
 # Gemma): the answer's last token in training, a stop token in the engine.
 END_OF_TURN = ("<|im_end|>", "<|eot_id|>", "<end_of_turn>")
 
+# Short on purpose: every prompt token is prefill time, and without a system message the SmolLM2
+# chat template inserts its own generic one.
 DEFAULT_SYSTEM = "You are a code merge tool. Apply the update to the code and output the complete merged file, nothing else."
 
 

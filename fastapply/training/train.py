@@ -89,21 +89,18 @@ class TrainConfig:
 
 def _accumulate(model, params, examples, cfg: TrainConfig, autocast, micro_batch: int) -> tuple[float, int, bool]:
     """Gradients of one step's ``examples``, ``micro_batch`` per forward pass, clipped; returns the
-    summed loss, the tokens and whether loss and gradient norm are finite (one host sync per pass)."""
-    loss_sum, n_tok = 0.0, 0
+    summed loss, the tokens and whether loss and gradient norm are finite (one host sync per step)."""
+    losses, n_tok = [], 0
     for i in range(0, len(examples), micro_batch):  # sorted by length: similar lengths together
         chunk = examples[i:i + micro_batch]
         with autocast:
             loss = batch_answer_loss(model, chunk)
         (loss / cfg.grad_accum).backward()
-        loss_sum += loss.item()
+        losses.append(loss.detach().float())
         n_tok += sum(len(ids) for ids, _, _ in chunk)
     norm = torch.nn.utils.clip_grad_norm_(params, cfg.max_grad_norm)
-    finite = math.isfinite(loss_sum) and math.isfinite(norm.item())
-    if not finite:
-        for p in params:
-            p.grad = None
-    return loss_sum, n_tok, finite
+    loss_sum, norm_value = torch.stack([torch.stack(losses).sum(), norm.float()]).tolist()
+    return loss_sum, n_tok, math.isfinite(loss_sum) and math.isfinite(norm_value)
 
 
 def _lr_lambda(cfg: TrainConfig, total: int):
@@ -198,6 +195,7 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
             # A padded batch can give non-finite gradients (a pad row attends to nothing); one
             # non-finite step would turn every weight into NaN, so the step is redone unpadded.
             redone += 1
+            optimizer.zero_grad(set_to_none=True)
             loss_sum, n_tok, finite = _accumulate(model, params, examples, cfg, autocast, 1)
         if finite:
             optimizer.step()
