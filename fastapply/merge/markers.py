@@ -28,9 +28,10 @@ _MARKER_WORDS = re.compile(
     re.IGNORECASE,
 )
 # Marker phrases without an ellipsis: "keep existing code", "rest of the file unchanged", "same".
+_PLAIN_FIRST = r"existing|remaining|rest\s+of(?:\s+the)?|unchanged|same|previous|other|original"
 _PLAIN_PHRASE = re.compile(
     r"^(?:(?:keep|keeping|leave|leaving)\s+)?(?:the\s+|all\s+)?"
-    r"(?:existing|remaining|rest\s+of(?:\s+the)?|unchanged|same|previous|other|original)\b"
+    rf"(?:{_PLAIN_FIRST})\b"
     r"(?P<tail>[\w\s]*)$",
     re.IGNORECASE,
 )
@@ -84,9 +85,9 @@ def _is_marker_phrase(body: str) -> bool:
     return bool(match) and bool(_PLAIN_NOUN.search(body))
 
 
-# Every marker holds an ellipsis or one of the words a marker phrase must start with (the
-# ``_PLAIN_PHRASE`` vocabulary): one C-speed search rules out almost every code line first.
-_MAYBE_MARKER = re.compile(r"\.\.|…|existing|remaining|rest|unchanged|same|previous|other|original", re.IGNORECASE)
+# Every marker holds an ellipsis or one of the words a marker phrase must start with: one C-speed
+# search rules out almost every code line first.
+_MAYBE_MARKER = re.compile(rf"\.\.|…|{_PLAIN_FIRST}", re.IGNORECASE)
 
 
 def is_marker_line(line: str, language: str | None = None) -> bool:
