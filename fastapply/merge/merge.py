@@ -170,11 +170,14 @@ def _earlier_placement(chunk: Chunk, orig: list[str], defs, lang, plans: list[Pl
 def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str], defs=()) -> None:
     """Insertion points for chunks with no anchor of their own, taken from their neighbours."""
     n = len(orig)
+    anchored = [plan for plan in plans if plan.start is not None]
     for k, plan in enumerate(plans):
         if plan.start is not None:
             continue
-        prev_end = next((p.end for p in reversed(plans[:k]) if p.end is not None and not p.earlier), 0)
-        following = next((p for p in plans[k + 1:] if p.start is not None), None)
+        # Its neighbours: the chunk the snippet shows right before it (also one shown out of file
+        # order) and the first anchored chunk below that one in the file.
+        prev_end = next((p.end for p in reversed(plans[:k]) if p.end is not None), 0)
+        following = min((p for p in anchored if p.start >= prev_end), key=lambda p: p.start, default=None)
         chunk = plan.chunk
         closing = _closing_lines(chunk, orig, prev_end, following.start if following else n)
         if closing is not None:  # "}" after a marker: the brace that closes the elided block

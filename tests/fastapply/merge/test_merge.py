@@ -531,6 +531,17 @@ def test_a_chunk_shown_after_a_later_one_goes_where_it_anchors():
         "    open(path, 'w').write(text)\n", "    with open(path, 'w') as fh:\n        fh.write(text)\n")
 
 
+def test_the_closing_brace_after_a_chunk_shown_out_of_order_closes_that_chunk():
+    original = ("package flags\n\nfunc Together(names ...string) {\n\tmerge()\n\tmark(names)\n}\n\n"
+                "func Exclusive(names ...string) {\n\tmerge()\n\tmark(names)\n}\n")
+    guard = "\tif len(names) < 2 {\n\t\tpanic(\"two names\")\n\t}\n"
+    snippet = ("func Exclusive(names ...string) {\n" + guard + "\tmerge()\n\t// ... existing code ...\n}\n\n"
+               "// ...\n\nfunc Together(names ...string) {\n" + guard + "\tmerge()\n\t// ... existing code ...\n}\n")
+    result = lazy_merge(original, snippet, "go")
+    assert result.confident, result.reason
+    assert result.merged == original.replace("{\n\tmerge()", "{\n" + guard + "\tmerge()")
+
+
 def test_new_code_resembling_earlier_code_is_not_placed_over_it():
     original = ("impl Source for Slice {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n\n"
                 "impl Source for Vec {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")
