@@ -145,8 +145,7 @@ def _place_all(chunks, orig, defs, lang):
         # New code opening the chunk keeps the blank line the snippet put after the marker.
         if chunk.blank_before and pairs[0][0] > 0 and plan.start > 0 and orig[plan.start - 1].strip():
             plan.lines = [""] + plan.lines
-        if not plan.earlier:
-            cursor = plan.end
+        cursor = plan.end  # the next chunk is searched below this one, also one shown out of order
     return plans, problems
 
 

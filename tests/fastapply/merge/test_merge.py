@@ -542,6 +542,21 @@ def test_the_closing_brace_after_a_chunk_shown_out_of_order_closes_that_chunk():
     assert result.merged == original.replace("{\n\tmerge()", "{\n" + guard + "\tmerge()")
 
 
+def test_chunks_after_one_shown_out_of_order_are_searched_below_it():
+    original = ('function render(name) {\n  var view = lookup(name);\n  if (!view) {\n    var dirs = ROOTS.join(", ");\n'
+                '    var err = new Error(name + dirs);\n    return fail(err);\n  }\n  return view.render(name);\n}\n\n'
+                'function tryRender(view) {\n  return view.render();\n}\n')
+    helper = 'function lookupError(name) {\n  return new Error(name + " in " + ROOTS);\n}\n'
+    snippet = ('function tryRender(view) {\n  // ... existing code ...\n}\n\n' + helper + '\n// ... and in render:\n'
+               'function render(name) {\n  // ... existing code ...\n  if (!view) {\n    return fail(lookupError(name));\n'
+               '  }\n  return view.render(name);\n}\n')
+    result = lazy_merge(original, snippet, "javascript")
+    assert result.confident, result.reason
+    assert result.merged == original.replace(
+        '    var dirs = ROOTS.join(", ");\n    var err = new Error(name + dirs);\n    return fail(err);\n',
+        "    return fail(lookupError(name));\n") + "\n" + helper
+
+
 def test_new_code_resembling_earlier_code_is_not_placed_over_it():
     original = ("impl Source for Slice {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n\n"
                 "impl Source for Vec {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")
