@@ -120,7 +120,7 @@ def pin_edges(chunk: Chunk, pairs, original: list[str], first: bool, last: bool,
         if _same_ending(lines, original, nonblank) and (
                 not pairs or pairs[-1][1] <= tail and few_unshown(lines, original, pairs[-1][1] + 1, tail)):
             pairs = _monotonic([p for p in pairs if p[0] < len(lines) - 1] + [(len(lines) - 1, tail)])
-    return _fuzzy_edges(lines, pairs, original, lo)
+    return _fuzzy_edges(lines, pairs, original, lo, chunk.indent_after if chunk.marker_after else None)
 
 
 UNSHOWN_PIN = 3  # distinctive original lines a pin to the file's start/end may swallow unshown
@@ -146,7 +146,7 @@ def _same_ending(lines: list[str], original: list[str], nonblank: list[int]) -> 
     return is_distinctive(norm(ours[-1])) or ours == theirs
 
 
-def _fuzzy_edges(lines, pairs, original, lo):
+def _fuzzy_edges(lines, pairs, original, lo, marker_indent: int | None = None):
     if not pairs:
         return pairs
     while True:  # identical neighbours first (a common line the matcher placed elsewhere)
@@ -177,7 +177,8 @@ def _fuzzy_edges(lines, pairs, original, lo):
     while True:
         c, o = _next_nonblank(lines, c + 1), _next_nonblank(original, o + 1)
         if c is None or o is None or not (norm(lines[c]) == norm(original[o]) or
-                                          _edited_form(lines[c], original[o], lines[pairs[-1][0]])):
+                                          _edited_form(lines[c], original[o], lines[pairs[-1][0]]) or
+                                          _edited_opener(lines, c, original[o], marker_indent)):
             break
         walked.append((c, o))
     if walked and (_next_nonblank(lines, walked[-1][0] + 1) is None or _terminator_moved(lines, original, walked[-1])):
@@ -208,6 +209,24 @@ def _edited_form(line: str, old: str, neighbour: str) -> bool:
     if similarity < FUZZY_EDGE and not _extends(line, old):
         return False
     return similarity > line_similarity(line, neighbour) + 0.05
+
+
+_OPENER = re.compile(r"(?:[{(\[:]|\bthen|\bdo)$")
+EDITED_OPENER = 0.5  # similarity for an edited block opener whose body the marker below elides
+
+
+def _edited_opener(lines: list[str], c: int, old: str, marker_indent: int | None) -> bool:
+    """The chunk's last line opens a block whose body the marker below elides (it is indented
+    deeper), and the original line there opens a block too, at the same indentation with the same
+    first word: ``if (str_contains($s, '%')) {`` for ``if (false !== strpos($s, '%')) {``. The
+    elided body must follow an opener in the original, so the new line is that opener's edit."""
+    line = lines[c]
+    if marker_indent is None or _next_nonblank(lines, c + 1) is not None:
+        return False
+    width = len(indent_of(line).expandtabs(4))
+    return (marker_indent > width and indent_of(line) == indent_of(old) and _first_word(line) == _first_word(old)
+            and bool(_OPENER.search(line.rstrip())) and bool(_OPENER.search(old.rstrip()))
+            and line_similarity(line, old) >= EDITED_OPENER)
 
 
 def _extends(line: str, old: str) -> bool:

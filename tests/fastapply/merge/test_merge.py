@@ -557,6 +557,18 @@ def test_chunks_after_one_shown_out_of_order_are_searched_below_it():
         "    return fail(lookupError(name));\n") + "\n" + helper
 
 
+def test_an_edited_condition_above_an_elided_body_replaces_the_old_condition():
+    original = ("function strip(output) {\n  output = output.trim();\n  // drop leftover placeholders\n"
+                "  if (false !== output.indexOf('%')) {\n    output = output.replace(/%\\w+%/g, '');\n    log(output);\n"
+                "  }\n  return output;\n}\n\nfunction tail(list) {\n  return list[list.length - 1];\n}\n")
+    snippet = ("// ... existing code ...\n  output = output.trim();\n  // drop leftover placeholders\n"
+               "  if (output.includes('%', 0)) {\n    // ... existing code ...\n  }\n  return output;\n}\n"
+               "// ... existing code ...\n")
+    result = lazy_merge(original, snippet, "javascript")
+    assert result.confident, result.reason
+    assert result.merged == original.replace("false !== output.indexOf('%')", "output.includes('%', 0)")
+
+
 def test_new_code_resembling_earlier_code_is_not_placed_over_it():
     original = ("impl Source for Slice {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n\n"
                 "impl Source for Vec {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")
