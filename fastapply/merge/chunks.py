@@ -137,6 +137,23 @@ def _indent_block_end(lines, header, language, closed_after) -> int | None:
     return last if closed_after else None
 
 
+def balanced_group(lines: list[str], language: str | None) -> bool:
+    """Whether the lines open a bracket on the first line and close it on the last, without the
+    depth dropping below zero or returning to zero in between (``{``, ``title: 'x',``, ``},``)."""
+    depth = 0
+    for i, line in enumerate(lines):
+        for ch in _code_part(line, language):
+            if ch in "{([":
+                depth += 1
+            elif ch in "})]":
+                depth -= 1
+                if depth < 0:
+                    return False
+        if depth == 0 and line.strip() and i < len(lines) - 1:
+            return False
+    return depth == 0 and len(lines) > 1
+
+
 _CLOSER = re.compile(r"[\s)}\];,]*|\s*(end|fi|done|esac|endif|end\)|end;|end,)\s*")
 
 

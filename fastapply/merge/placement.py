@@ -6,7 +6,7 @@ import os
 import re
 
 from fastapply.merge.anchor import Alignment, align, is_distinctive, line_similarity, norm
-from fastapply.merge.chunks import Chunk, block_end, closing_only, find_run, indent_of
+from fastapply.merge.chunks import Chunk, balanced_group, block_end, closing_only, find_run, indent_of
 from fastapply.merge.languages import INDENT_LANGUAGES
 from fastapply.merge.syntax import Definition
 
@@ -265,6 +265,7 @@ def place_chunk(chunk: Chunk, original: list[str], lo: int, defs: list[Definitio
         pairs, replaced = extend_definitions(chunk, pairs, [d for d in defs if d.start >= lo], language)
     unpinned = pairs
     pairs = pin_edges(chunk, pairs, original, first, last, lo)
+    pairs = unpair_new_group_opener(chunk, pairs, language)
     pairs = pair_leading_closers(chunk, pairs, original, lo)
     if not pairs:  # only short common lines matched (or nothing): the caller decides
         return Alignment(alignment.pairs, ambiguous=True, weak=alignment.weak), replaced
@@ -313,6 +314,20 @@ def pair_changed_lines(chunk: Chunk, original: list[str], lo: int) -> list[tuple
     if not pairs or pairs[-1][1] - pairs[0][1] > 2 * len(pairs):
         return []  # scattered over the file: not one edited run
     return pairs
+
+
+def unpair_new_group_opener(chunk: Chunk, pairs, language: str | None):
+    """Unpair a chunk's last anchor when it is a bare opening bracket (``{`` of a list entry) that
+    starts the new code ending the chunk, before a marker: the opener and the lines after it make
+    one balanced group, a new entry inserted after the anchor before it, not an edit of the next
+    entry in the original (whose own ``{`` the opener happened to match)."""
+    if len(pairs) < 2 or not chunk.marker_after:
+        return pairs
+    c = pairs[-1][0]
+    tail = [line for line in chunk.lines[c:] if line.strip()]
+    if is_distinctive(norm(tail[0])) or not any(is_distinctive(norm(line)) for line in tail):
+        return pairs
+    return pairs[:-1] if balanced_group(tail, language) else pairs
 
 
 def pair_leading_closers(chunk: Chunk, pairs, original: list[str], lo: int):

@@ -569,6 +569,19 @@ def test_an_edited_condition_above_an_elided_body_replaces_the_old_condition():
     assert result.merged == original.replace("false !== output.indexOf('%')", "output.includes('%', 0)")
 
 
+def test_a_new_list_entry_after_a_shown_one_is_inserted_not_an_edit_of_the_next():
+    def entry(name, body):
+        return f"  {{\n    title: '{name}',\n    action: () => {{\n      {body}\n    }},\n  }},\n"
+    error = entry("Error", "toast.error('It failed.');")
+    promise = "  {\n    title: 'Promise',\n    action: () => toast.promise(sleep(2000)),\n  },\n"
+    original = "const examples = [\n" + entry("Success", "toast.success('Done.');") + error + promise + "];\n"
+    new = entry("Loading", "toast.loading('Waiting...', { duration: 3000 });")
+    snippet = "const examples = [\n  // ... existing examples ...\n" + error + new + "  // ... rest of the examples ...\n];\n"
+    result = lazy_merge(original, snippet, "typescript")
+    assert result.confident, result.reason
+    assert result.merged == original.replace(promise, new + promise)
+
+
 def test_new_code_resembling_earlier_code_is_not_placed_over_it():
     original = ("impl Source for Slice {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n\n"
                 "impl Source for Vec {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")

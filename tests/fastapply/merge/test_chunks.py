@@ -1,0 +1,9 @@
+from fastapply.merge.chunks import balanced_group
+
+
+def test_a_balanced_group_opens_on_its_first_line_and_closes_on_its_last():
+    entry = ["  {", "    title: 'Loading',", "    action: () => {", "      go('{');", "    },", "  },"]
+    assert balanced_group(entry, "typescript")  # the brace in the string does not count
+    assert not balanced_group(entry[:-1], "typescript")  # still open
+    assert not balanced_group(["  },", "  {", "  },"], "typescript")  # closes what it did not open
+    assert not balanced_group(["  {", "  },", "  {", "  },"], "typescript")  # two groups, not one
