@@ -183,6 +183,11 @@ def _fuzzy_edges(lines, pairs, original, lo, marker_indent: int | None = None):
         walked.append((c, o))
     if walked and (_next_nonblank(lines, walked[-1][0] + 1) is None or _terminator_moved(lines, original, walked[-1])):
         pairs = pairs + walked
+    # New lines (a comment) and then the edited opener: the opener still pairs with the old one
+    # right below the last anchor, the new lines go above it.
+    c, o = _last_nonblank(lines), _next_nonblank(original, pairs[-1][1] + 1)
+    if c is not None and c > pairs[-1][0] and o is not None and _edited_opener(lines, c, original[o], marker_indent):
+        pairs = pairs + [(c, o)]
     return pairs
 
 
@@ -242,6 +247,10 @@ def _prev_nonblank(lines, i, lo):
     while i >= lo and not lines[i].strip():
         i -= 1
     return i if i >= lo else None
+
+
+def _last_nonblank(lines):
+    return _prev_nonblank(lines, len(lines) - 1, 0)
 
 
 def _next_nonblank(lines, i):

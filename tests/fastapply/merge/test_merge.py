@@ -1,5 +1,7 @@
 """Merge cases per language, hand-written."""
 
+import pytest
+
 from fastapply.merge import detect_language, lazy_merge
 from fastapply.merge.syntax import definitions
 
@@ -557,16 +559,17 @@ def test_chunks_after_one_shown_out_of_order_are_searched_below_it():
         "    return fail(lookupError(name));\n") + "\n" + helper
 
 
-def test_an_edited_condition_above_an_elided_body_replaces_the_old_condition():
+@pytest.mark.parametrize("comment", ["", "  // a new comment\n  // on the new condition\n"])
+def test_an_edited_condition_above_an_elided_body_replaces_the_old_condition(comment):
     original = ("function strip(output) {\n  output = output.trim();\n  // drop leftover placeholders\n"
                 "  if (false !== output.indexOf('%')) {\n    output = output.replace(/%\\w+%/g, '');\n    log(output);\n"
                 "  }\n  return output;\n}\n\nfunction tail(list) {\n  return list[list.length - 1];\n}\n")
-    snippet = ("// ... existing code ...\n  output = output.trim();\n  // drop leftover placeholders\n"
+    snippet = ("// ... existing code ...\n  output = output.trim();\n  // drop leftover placeholders\n" + comment +
                "  if (output.includes('%', 0)) {\n    // ... existing code ...\n  }\n  return output;\n}\n"
                "// ... existing code ...\n")
     result = lazy_merge(original, snippet, "javascript")
     assert result.confident, result.reason
-    assert result.merged == original.replace("false !== output.indexOf('%')", "output.includes('%', 0)")
+    assert result.merged == original.replace("  if (false !== output.indexOf('%'))", comment + "  if (output.includes('%', 0))")
 
 
 def test_a_new_list_entry_after_a_shown_one_is_inserted_not_an_edit_of_the_next():
