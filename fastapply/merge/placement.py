@@ -183,10 +183,18 @@ def _fuzzy_edges(lines, pairs, original, lo, marker_indent: int | None = None):
         walked.append((c, o))
     if walked and (_next_nonblank(lines, walked[-1][0] + 1) is None or _terminator_moved(lines, original, walked[-1])):
         pairs = pairs + walked
-    # New lines (a comment) and then the edited opener: the opener still pairs with the old one
-    # right below the last anchor, the new lines go above it.
+    return pairs
+
+
+def pair_last_line(chunk: Chunk, pairs, original: list[str]):
+    """New lines, then the line that stands right below the last anchor in the original (as it is,
+    or as an edited block opener), then a marker: the new lines go above that line, which stays."""
+    if not pairs or not chunk.marker_after:
+        return pairs
+    lines = chunk.lines
     c, o = _last_nonblank(lines), _next_nonblank(original, pairs[-1][1] + 1)
-    if c is not None and c > pairs[-1][0] and o is not None and _edited_opener(lines, c, original[o], marker_indent):
+    if c is not None and c > pairs[-1][0] and o is not None and (
+            lines[c].rstrip() == original[o].rstrip() or _edited_opener(lines, c, original[o], chunk.indent_after)):
         pairs = pairs + [(c, o)]
     return pairs
 
@@ -276,6 +284,7 @@ def place_chunk(chunk: Chunk, original: list[str], lo: int, defs: list[Definitio
     pairs = pin_edges(chunk, pairs, original, first, last, lo)
     pairs = unpair_new_group_opener(chunk, pairs, language)
     pairs = pair_leading_closers(chunk, pairs, original, lo)
+    pairs = pair_last_line(chunk, pairs, original)
     if not pairs:  # only short common lines matched (or nothing): the caller decides
         return Alignment(alignment.pairs, ambiguous=True, weak=alignment.weak), replaced
     # Tied to the file's start or end: the position is certain even if the lines are common.

@@ -1,0 +1,24 @@
+from fastapply.merge.chunks import Chunk
+from fastapply.merge.placement import pair_last_line
+
+SEP = "/" * 40
+
+
+def test_the_chunks_last_line_pairs_with_the_line_below_its_last_anchor():
+    original = ["function GitHub() {", "  return link(REPO)", "}", "", SEP, "", "const themes = []"]
+    chunk = Chunk(["}", "", "function Docs() {", "  return link(README)", "}", "", SEP], True, True, 0)
+    assert pair_last_line(chunk, [(0, 2)], original) == [(0, 2), (6, 4)]  # Docs goes above the separator
+
+
+def test_the_last_line_stays_new_when_the_original_continues_otherwise():
+    original = ["function GitHub() {", "  return link(REPO)", "}", "", "const themes = []", SEP]
+    chunk = Chunk(["}", "", "function Docs() {", "  return link(README)", "}", "", SEP], True, True, 0)
+    assert pair_last_line(chunk, [(0, 2)], original) == [(0, 2)]
+    assert pair_last_line(Chunk(chunk.lines, True, False, None), [(0, 2)], original[:5] + [SEP]) == [(0, 2)]
+
+
+def test_an_edited_opener_pairs_with_the_old_one_when_the_marker_elides_its_body():
+    original = ["  trim(s);", "  if (s.indexOf('%') !== -1) {", "    s = strip(s);", "  }"]
+    chunk = Chunk(["  trim(s);", "  // placeholders", "  if (s.includes('%')) {"], True, True, 4)
+    assert pair_last_line(chunk, [(0, 0)], original) == [(0, 0), (2, 1)]
+    assert pair_last_line(Chunk(chunk.lines, True, True, 2), [(0, 0)], original) == [(0, 0)]  # marker not inside
