@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from fastapply.merge.anchor import Alignment, is_distinctive, norm
 from fastapply.merge.chunks import Chunk, closing_only, find_run, indent_of, reindent, split_chunks
+from fastapply.merge.gaps import give_markers_room
 from fastapply.merge.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.languages import detect_language
 from fastapply.merge.placement import few_unshown, place_chunk
@@ -42,6 +43,7 @@ class Plan:
     start: int | None = None  # original range [start, end) the chunk replaces
     end: int | None = None
     earlier: bool = False  # anchored above a previous chunk: the snippet shows it out of file order
+    pairs: list[tuple[int, int]] = field(default_factory=list)  # (chunk line, original line) anchors
 
 
 def split_lines(text: str) -> tuple[list[str], str, bool]:
@@ -108,6 +110,7 @@ def plan_chunks(orig: list[str], chunks: list[Chunk], lang: str | None, original
     defs = definitions(original, lang)
     plans, problems = _place_all(chunks, orig, defs, lang)
     _place_unanchored(plans, orig, problems, defs)
+    give_markers_room(plans, orig)
     return plans, problems
 
 
@@ -125,7 +128,7 @@ def _place_all(chunks, orig, defs, lang):
             plan.earlier = bool(alignment.pairs)
         if not alignment.pairs or alignment.weak:
             continue
-        pairs = alignment.pairs
+        pairs = plan.pairs = alignment.pairs
         plan.start, plan.end = pairs[0][1], pairs[-1][1] + 1
         if first and not chunk.marker_before and not any(line.strip() for line in orig[:plan.start]):
             plan.start = 0  # the snippet starts where the file does: leading blank lines go too

@@ -585,6 +585,19 @@ def test_a_new_list_entry_after_a_shown_one_is_inserted_not_an_edit_of_the_next(
     assert result.merged == original.replace(promise, new + promise)
 
 
+def test_a_marker_between_two_chunks_keeps_the_code_it_stands_for():
+    original = ("class Params < Hash\n  def compact\n    dup.tap(&:compact!)\n  end\n\n  private\n\n"
+                "  def convert_key(key)\n    key.is_a?(Symbol) ? key.to_s : key\n  end\n\n"
+                "  def convert_value(value)\n    case value\n    when Hash\n      self.class[value]\n    else\n"
+                "      value\n    end\n  end\nend\n")
+    new = ("  def symbolize_value(value)\n    case value\n    when Array\n      value.map { |item| symbolize_value(item) }\n"
+           "    else\n      value\n    end\n  end\n")
+    snippet = "class Params < Hash\n  # ... existing methods ...\n\n  private\n\n" + new + "\n  # ... existing private helpers ...\nend\n"
+    result = lazy_merge(original, snippet, "ruby")
+    assert result.confident, result.reason
+    assert result.merged == original.replace("  private\n\n", "  private\n\n" + new + "\n")
+
+
 def test_new_code_resembling_earlier_code_is_not_placed_over_it():
     original = ("impl Source for Slice {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n\n"
                 "impl Source for Vec {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")
