@@ -295,14 +295,14 @@ def place_chunk(chunk: Chunk, original: list[str], lo: int, defs: list[Definitio
     return Alignment(pairs, ambiguous=ambiguous, crossing=alignment.crossing), replaced
 
 
-_KEY_END = re.compile(r"[=:{(,]")
+_KEY_END = re.compile(r"->|[=:{(,]")
 MIN_KEY = 8  # characters a changed line must share with its old form, up to its "key" punctuation
 
 
 def pair_changed_lines(chunk: Chunk, original: list[str], lo: int) -> list[tuple[int, int]]:
     """Pairs for a chunk of edited lines shown without context (``timeout = 30`` for ``timeout =
     10``): each line must equal an original line at or after `lo`, or share with exactly one such
-    line a prefix that runs past its key punctuation (``=``, ``:``, ``{``, ``(``, ``,``), in file
+    line a prefix that runs past its key punctuation (``=``, ``:``, ``{``, ``(``, ``,``, ``->``), in file
     order. [] when any line does not, so that new code is never read as an edit.
     """
     if closing_only(chunk.lines):

@@ -655,6 +655,15 @@ def test_an_edited_line_under_a_common_line_at_a_chunks_edge_is_an_edit():
         'os.environ.get("XDG", os.path.expanduser("~/.config"))', 'os.environ.get("XDG") or os.path.expanduser("~/.config")')
 
 
+def test_a_changed_map_entry_shown_alone_replaces_its_old_form():
+    original = ('package requests\n\nobject BaseSession {\n  val defaultHeaders = Map(\n'
+                '    "User-Agent" -> "requests-scala",\n    "Accept" -> "*/*",\n  )\n}\n')
+    snippet = '// ... existing code ...\n    "User-Agent" -> "requests-scala/0.9",\n// ... existing code ...\n'
+    result = lazy_merge(original, snippet, "scala")
+    assert result.confident, result.reason
+    assert result.merged == original.replace('"requests-scala"', '"requests-scala/0.9"')
+
+
 def test_a_changed_only_line_that_extends_its_old_form_replaces_it():
     original = ("fn get(key: Key) -> Option<Value> {\n    impl Visit for Get {\n        fn visit(&mut self, k: Key) {\n"
                 "            if self.key == k {\n                self.found = Some(k);\n            }\n        }\n    }\n"
