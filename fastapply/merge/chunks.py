@@ -138,10 +138,12 @@ def _indent_block_end(lines, header, language, closed_after) -> int | None:
 
 
 def balanced_group(lines: list[str], language: str | None) -> bool:
-    """Whether the lines open a bracket on the first line and close it on the last, without the
-    depth dropping below zero or returning to zero in between (``{``, ``title: 'x',``, ``},``)."""
-    depth = 0
+    """Whether the lines open something on the first line (a bracket, a block comment) and close
+    everything they open by the last, the bracket depth never dropping below zero (``{``,
+    ``title: 'x',``, ``},``; or ``/**``, `` * doc``, `` */``, ``f(() => {``, ``});``)."""
+    depth = comments = 0
     for i, line in enumerate(lines):
+        comments += line.count("/*") - line.count("*/")
         for ch in _code_part(line, language):
             if ch in "{([":
                 depth += 1
@@ -149,9 +151,9 @@ def balanced_group(lines: list[str], language: str | None) -> bool:
                 depth -= 1
                 if depth < 0:
                     return False
-        if depth == 0 and line.strip() and i < len(lines) - 1:
+        if i == 0 and depth == 0 and comments <= 0:
             return False
-    return depth == 0 and len(lines) > 1
+    return depth == 0 and comments == 0 and len(lines) > 1
 
 
 _CLOSER = re.compile(r"[\s)}\];,]*|\s*(end|fi|done|esac|endif|end\)|end;|end,)\s*")

@@ -334,18 +334,31 @@ def pair_changed_lines(chunk: Chunk, original: list[str], lo: int) -> list[tuple
     return pairs
 
 
+_ENDS_STATEMENT = (";", ",", "}", "]", "*/")
+
+
 def unpair_new_group_opener(chunk: Chunk, pairs, language: str | None):
-    """Unpair a chunk's last anchor when it is a bare opening bracket (``{`` of a list entry) that
-    starts the new code ending the chunk, before a marker: the opener and the lines after it make
-    one balanced group, a new entry inserted after the anchor before it, not an edit of the next
-    entry in the original (whose own ``{`` the opener happened to match)."""
-    if len(pairs) < 2 or not chunk.marker_after:
+    """Unpair a chunk's last anchors when they are weak lines (a bare ``{`` of a list entry, the
+    ``/**`` and `` *`` of a doc comment) that start the new code ending the chunk, before a marker:
+    from there on the chunk opens and closes everything it opens, so it is new code inserted after
+    the anchors before it. Read as an edit of what follows in the original (whose own ``{`` or
+    ``/**`` the weak lines happened to match), it would leave that code's rest unbalanced."""
+    if len(pairs) < 2 or not chunk.marker_after or _last_nonblank(chunk.lines) == pairs[-1][0]:
         return pairs
-    c = pairs[-1][0]
-    tail = [line for line in chunk.lines[c:] if line.strip()]
-    if is_distinctive(norm(tail[0])) or not any(is_distinctive(norm(line)) for line in tail):
-        return pairs
-    return pairs[:-1] if balanced_group(tail, language) else pairs
+    weak = len(pairs)
+    while weak > 1 and not is_distinctive(norm(chunk.lines[pairs[weak - 1][0]])):
+        weak -= 1
+    paired = {c for c, _ in pairs}
+    for k in range(weak, len(pairs)):
+        c = pairs[k][0]
+        before = _prev_nonblank(chunk.lines, c - 1, 0)
+        if before is None or not chunk.lines[before].rstrip().endswith(_ENDS_STATEMENT):
+            continue  # "{" under "for (...)": the body of the line above, not a new group
+        tail = [line for line in chunk.lines[c:] if line.strip()]
+        new = [j for j in range(c, len(chunk.lines)) if j not in paired and is_distinctive(norm(chunk.lines[j]))]
+        if new and balanced_group(tail, language):
+            return pairs[:k]
+    return pairs
 
 
 def pair_leading_closers(chunk: Chunk, pairs, original: list[str], lo: int):

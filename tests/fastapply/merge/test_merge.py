@@ -598,6 +598,20 @@ def test_a_marker_between_two_chunks_keeps_the_code_it_stands_for():
     assert result.merged == original.replace("  private\n\n", "  private\n\n" + new + "\n")
 
 
+def test_a_new_doc_comment_and_function_go_above_the_next_doc_comment_not_into_it():
+    xhr = ("defineGetter(req, 'xhr', function xhr(){\n  var val = this.get('X-Requested-With') || '';\n"
+           "  return val.toLowerCase() === 'xmlhttprequest';\n});\n\n")
+    original = (xhr + "/**\n * Helper function for creating a getter.\n *\n * @param {Object} obj\n * @private\n */\n"
+                "function defineGetter(obj, name, getter) {\n  Object.defineProperty(obj, name, { get: getter });\n}\n")
+    new = ("/**\n * Return the bearer token, if any.\n *\n * @public\n */\n\n"
+           "defineGetter(req, 'bearerToken', function bearerToken(){\n"
+           "  var match = /^Bearer\\s+(\\S+)$/i.exec(this.get('Authorization') || '');\n  return match ? match[1] : undefined;\n});\n")
+    snippet = "// ... existing code ...\n\n" + xhr + new + "\n// ... rest of file ...\n"
+    result = lazy_merge(original, snippet, "javascript")
+    assert result.confident, result.reason
+    assert result.merged == original.replace(xhr, xhr + new + "\n")
+
+
 def test_new_code_resembling_earlier_code_is_not_placed_over_it():
     original = ("impl Source for Slice {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n\n"
                 "impl Source for Vec {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")

@@ -1,5 +1,5 @@
 from fastapply.merge.chunks import Chunk
-from fastapply.merge.placement import pair_last_line
+from fastapply.merge.placement import pair_last_line, unpair_new_group_opener
 
 SEP = "/" * 40
 
@@ -22,3 +22,17 @@ def test_an_edited_opener_pairs_with_the_old_one_when_the_marker_elides_its_body
     chunk = Chunk(["  trim(s);", "  // placeholders", "  if (s.includes('%')) {"], True, True, 4)
     assert pair_last_line(chunk, [(0, 0)], original) == [(0, 0), (2, 1)]
     assert pair_last_line(Chunk(chunk.lines, True, True, 2), [(0, 0)], original) == [(0, 0)]  # marker not inside
+
+
+def test_weak_last_anchors_that_open_a_new_balanced_group_are_unpaired():
+    lines = ["});", "", "/**", " * Return the token.", " */", "get('token', function token(){", "  return t;", "});"]
+    chunk = Chunk(lines, True, True, 0)
+    pairs = [(0, 10), (2, 12), (3, 13)]  # "/**" and " *"-like lines matched the next doc comment
+    assert unpair_new_group_opener(chunk, [(0, 10), (2, 12)], "javascript") == [(0, 10)]
+    assert unpair_new_group_opener(chunk, pairs, "javascript") == pairs  # a distinctive line anchors it
+
+
+def test_an_allman_brace_under_its_header_stays_paired():
+    lines = ["    for (i = 0; i < n; i++)", "    {", "        size_t digit = d(i);", "        total += digit;", "    }"]
+    chunk = Chunk(lines, True, True, 4)
+    assert unpair_new_group_opener(chunk, [(0, 40), (1, 41)], "c") == [(0, 40), (1, 41)]
