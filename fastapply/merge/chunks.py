@@ -137,6 +137,22 @@ def _indent_block_end(lines, header, language, closed_after) -> int | None:
     return last if closed_after else None
 
 
+def closes_outer_block(lines: list[str], language: str | None) -> bool:
+    """Whether the last line closes a bracket the lines before it never opened: the depth it
+    leaves is below every depth reached before it (``}``, ``return x;``, ``};`` ends the function
+    around them; ``f() {``, ``}``, ``g() {``, ``}`` does not)."""
+    depth, lowest = 0, 0
+    for i, line in enumerate(lines):
+        for ch in _code_part(line, language):
+            if ch in "{([":
+                depth += 1
+            elif ch in "})]":
+                depth -= 1
+        if i < len(lines) - 1:
+            lowest = min(lowest, depth)
+    return depth < lowest
+
+
 def balanced_group(lines: list[str], language: str | None) -> bool:
     """Whether the lines open something on the first line (a bracket, a block comment) and close
     everything they open by the last, the bracket depth never dropping below zero (``{``,

@@ -6,7 +6,8 @@ import os
 import re
 
 from fastapply.merge.anchor import Alignment, align, is_distinctive, line_similarity, norm
-from fastapply.merge.chunks import Chunk, balanced_group, block_end, closing_only, find_run, indent_of
+from fastapply.merge.chunks import (Chunk, balanced_group, block_end, closes_outer_block, closing_only, find_run,
+                                    indent_of)
 from fastapply.merge.languages import INDENT_LANGUAGES
 from fastapply.merge.syntax import Definition
 
@@ -186,6 +187,38 @@ def _fuzzy_edges(lines, pairs, original, lo, marker_indent: int | None = None):
     return pairs
 
 
+def pair_enclosing_end(chunk: Chunk, pairs, original: list[str], defs: list[Definition], language: str | None):
+    """A chunk whose unpaired last line closes the innermost definition holding its last anchor
+    (``};`` ending ``parseDate``, the marker below no deeper): that line pairs with the
+    definition's own closing line, and the chunk's lines right above it with the original lines
+    right above that one, as far as they agree (one of them more than a closer). The original
+    lines between the last anchor and those are what the snippet shows gone: it shows the two
+    sides next to each other."""
+    lines = chunk.lines
+    last = _last_nonblank(lines)
+    if not pairs or last is None or last <= pairs[-1][0] or not closing_only([lines[last]]):
+        return pairs
+    if not closes_outer_block(lines[:last + 1], language):
+        return pairs  # it closes a block of the chunk's own
+    if chunk.marker_after and (chunk.indent_after or 0) > len(indent_of(lines[last]).expandtabs(4)):
+        return pairs
+    o_last = pairs[-1][1]
+    holding = [d for d in defs if d.start <= o_last < d.end]
+    if not holding:
+        return pairs
+    d = min(holding, key=lambda d: d.end - d.start)
+    if original[d.end].rstrip() != lines[last].rstrip():
+        return pairs
+    added = [(last, d.end)]
+    c, o = _prev_nonblank(lines, last - 1, 0), _prev_nonblank(original, d.end - 1, o_last + 1)
+    while c is not None and o is not None and c > pairs[-1][0] and norm(lines[c]) == norm(original[o]):
+        added.append((c, o))
+        c, o = _prev_nonblank(lines, c - 1, 0), _prev_nonblank(original, o - 1, o_last + 1)
+    if not any(is_distinctive(norm(lines[c])) for c, _ in added):
+        return pairs  # only closers: nothing shows the code that ends the definition
+    return pairs + added[::-1]
+
+
 def pair_last_line(chunk: Chunk, pairs, original: list[str]):
     """New lines, then the line that stands right below the last anchor in the original (as it is,
     or as an edited block opener), then a marker: the new lines go above that line, which stays."""
@@ -285,6 +318,7 @@ def place_chunk(chunk: Chunk, original: list[str], lo: int, defs: list[Definitio
     pairs = unpair_new_group_opener(chunk, pairs, language)
     pairs = pair_leading_closers(chunk, pairs, original, lo)
     pairs = pair_last_line(chunk, pairs, original)
+    pairs = pair_enclosing_end(chunk, pairs, original, defs, language)
     if not pairs:  # only short common lines matched (or nothing): the caller decides
         return Alignment(alignment.pairs, ambiguous=True, weak=alignment.weak), replaced
     # Tied to the file's start or end: the position is certain even if the lines are common.

@@ -1,4 +1,4 @@
-from fastapply.merge.chunks import balanced_group
+from fastapply.merge.chunks import balanced_group, closes_outer_block
 
 
 def test_a_balanced_group_opens_on_its_first_line_and_closes_all_it_opens():
@@ -8,3 +8,9 @@ def test_a_balanced_group_opens_on_its_first_line_and_closes_all_it_opens():
     assert not balanced_group(["  },", "  {", "  },"], "typescript")  # closes what it did not open
     assert balanced_group(["/**", " * Doc.", " */", "get(() => {", "});"], "typescript")  # a comment, a call
     assert not balanced_group(["get(1);", "get(() => {", "});"], "typescript")  # the first line opens nothing
+
+
+def test_a_last_line_closes_an_outer_block_only_below_every_depth_before_it():
+    assert closes_outer_block(["\t\treturn t;", "\t}", "", "\treturn undefined;", "};"], "typescript")
+    assert not closes_outer_block(["divide(n) {", "  return n;", "}", "power(e) {", "}"], "typescript")
+    assert not closes_outer_block(["\t}", "\tif (x) {", "\t}"], "typescript")  # back to the depth reached before

@@ -612,6 +612,18 @@ def test_a_new_doc_comment_and_function_go_above_the_next_doc_comment_not_into_i
     assert result.merged == original.replace(xhr, xhr + new + "\n")
 
 
+def test_a_chunk_that_shows_a_branch_gone_before_the_functions_end_deletes_it():
+    original = ("const parseDate = (value: string): number | undefined => {\n\tconst imf = imfPattern.exec(value);\n"
+                "\tif (imf) {\n\t\tconst timestamp = fromImf(imf);\n\t\treturn timestamp;\n\t}\n\n"
+                "\tconst asctime = asctimePattern.exec(value);\n\tif (asctime) {\n\t\treturn fromAsctime(asctime);\n\t}\n\n"
+                "\treturn undefined;\n};\n\nexport const delay = (value?: string) => {\n\tif (!value) {\n\t\treturn undefined;\n\t}\n\treturn parseDate(value) ?? 0;\n};\n")
+    snippet = ("const parseDate = (value: string): number | undefined => {\n\t// ... existing code ...\n\n"
+               "\t\treturn timestamp;\n\t}\n\n\treturn undefined;\n};\n\n// ... existing code ...\n")
+    result = lazy_merge(original, snippet, "typescript")
+    assert result.confident, result.reason
+    assert result.merged == original.replace("\tconst asctime = asctimePattern.exec(value);\n\tif (asctime) {\n\t\treturn fromAsctime(asctime);\n\t}\n\n", "")
+
+
 def test_new_code_resembling_earlier_code_is_not_placed_over_it():
     original = ("impl Source for Slice {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n\n"
                 "impl Source for Vec {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")
