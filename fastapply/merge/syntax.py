@@ -25,7 +25,9 @@ DEFINITION_TYPES = {
     "protocol_declaration",  # swift
     "namespace_declaration", "struct_declaration",  # c#
     "rule_set",  # css: named by its selectors
+    "expression_statement",  # js: Writer.prototype.render = function (...) {...}, when it assigns a function
 }
+_ASSIGNED_FUNCTIONS = {"function_expression", "function", "arrow_function", "generator_function", "class"}
 # Definitions whose children can be definitions too (methods inside classes, fns in impls).
 _CONTAINER_FIELDS = ("body", "definition", "declaration_list")
 
@@ -64,6 +66,14 @@ def _name_of(node) -> tuple[str, int] | None:
             if trait is not None:
                 text = trait.text.decode("utf-8", "replace") + " for " + text
             return "impl " + text, name_node.start_point[0]
+    if node.type == "expression_statement":
+        assignment = node.named_children[0] if node.named_children else None
+        if assignment is None or assignment.type != "assignment_expression":
+            return None
+        left, right = assignment.child_by_field_name("left"), assignment.child_by_field_name("right")
+        if left is None or right is None or right.type not in _ASSIGNED_FUNCTIONS:
+            return None
+        return left.text.decode("utf-8", "replace"), left.start_point[0]
     if node.type == "rule_set":
         selectors = next((c for c in node.named_children if c.type == "selectors"), None)
         return (selectors.text.decode("utf-8", "replace"), selectors.start_point[0]) if selectors else None

@@ -624,6 +624,19 @@ def test_a_chunk_that_shows_a_branch_gone_before_the_functions_end_deletes_it():
     assert result.merged == original.replace("\tconst asctime = asctimePattern.exec(value);\n\tif (asctime) {\n\t\treturn fromAsctime(asctime);\n\t}\n\n", "")
 
 
+def test_a_new_prototype_method_after_an_elided_one_goes_after_its_end():
+    original = ("Writer.prototype.getConfigEscape = function getConfigEscape (config) {\n"
+                "  if (config && typeof config === 'object') {\n    return config.escape;\n  }\n  else {\n    return undefined;\n  }\n};\n\n"
+                "var mustache = {\n  name: 'mustache.js',\n};\n")
+    new = ("Writer.prototype.getConfigStrict = function getConfigStrict (config) {\n"
+           "  return Boolean(config && typeof config === 'object' && config.strict);\n};\n")
+    snippet = ("Writer.prototype.getConfigEscape = function getConfigEscape (config) {\n  // ... existing code ...\n};\n\n"
+               + new + "\n// ... rest of file ...\n")
+    result = lazy_merge(original, snippet, "javascript")
+    assert result.confident, result.reason
+    assert result.merged == original.replace("};\n\nvar", "};\n\n" + new + "\nvar")
+
+
 def test_new_code_resembling_earlier_code_is_not_placed_over_it():
     original = ("impl Source for Slice {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n\n"
                 "impl Source for Vec {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")
@@ -632,6 +645,13 @@ def test_new_code_resembling_earlier_code_is_not_placed_over_it():
     result = lazy_merge(original, snippet, "rust")
     assert result.merged.count("impl Source for Slice") == 1 and "impl Source for Deque" in result.merged
     assert result.merged.index("impl Source for Deque") > result.merged.index("impl Source for Vec")
+
+
+def test_functions_assigned_to_a_name_are_definitions():
+    js = ("Writer.prototype.render = function render (tokens) {\n  return tokens;\n};\n\n"
+          "app.use = (fn) => {\n  stack.push(fn);\n};\n\ncount = 1;\nfoo(function () {});\n")
+    assert [(d.name, d.start, d.end) for d in definitions(js, "javascript")] == [
+        ("Writer.prototype.render", 0, 2), ("app.use", 4, 6)]
 
 
 def test_definitions_are_found_deep_inside_nested_blocks():
