@@ -131,6 +131,10 @@ def _hidden_unit(tree, lines: list[str], hidden: list[bool], row: int, column: i
                  width: int) -> tuple[int, int] | None:
     """The lines of the largest node around (row, column) that covers whole lines the snippet
     does not show, widened by the comments right above it; None when there is none."""
+    conditional = _preprocessor_block(lines, row)
+    if conditional is not None:  # the grammar's node for "#ifdef" can run on to the file's end
+        first, last = conditional
+        return conditional if all(hidden[first:last + 1]) else None
     byte = len(lines[row][:column].encode("utf-8"))
     node = tree.root_node.descendant_for_point_range((row, byte), (row, byte + width))
     best = None
@@ -149,6 +153,22 @@ def _hidden_unit(tree, lines: list[str], hidden: list[bool], row: int, column: i
             and all(hidden[above.start_point[0]:first]):
         first, above = above.start_point[0], above.prev_named_sibling
     return first, last
+
+
+_PP_OPEN = re.compile(r"\s*#\s*if(?:n?def)?\b")
+_PP_CLOSE = re.compile(r"\s*#\s*endif\b")
+
+
+def _preprocessor_block(lines: list[str], row: int) -> tuple[int, int] | None:
+    """(row, its matching ``#endif``) when lines[row] opens a preprocessor conditional."""
+    if not _PP_OPEN.match(lines[row]):
+        return None
+    depth = 0
+    for end in range(row, len(lines)):
+        depth += bool(_PP_OPEN.match(lines[end])) - bool(_PP_CLOSE.match(lines[end]))
+        if depth == 0:
+            return row, end
+    return None
 
 
 def _whole_lines(node, lines: list[str]) -> bool:

@@ -168,3 +168,19 @@ def test_no_candidate_leaves_a_removed_name_in_use_where_the_snippet_shows_it():
     merged = lazy_merge(WORKAROUND, snippet, "javascript").merged
     for candidate in stated_deletions(WORKAROUND, snippet, merged, "javascript", instruction):
         assert "testRegExp(nonSpaceRe" in candidate.merged and "function testRegExp" in candidate.merged
+
+
+def test_a_preprocessor_conditional_the_instruction_names_goes_up_to_its_endif():
+    original = ("static int nthreads;\n\n#ifdef __MVS__\n/* revisit when the compiler is available */\n"
+                "__attribute__((destructor))\n#endif\nvoid cleanup(void) {\n  unsigned int i;\n\n"
+                "  if (nthreads == 0)\n    return;\n\n#ifndef __MVS__\n  post(&exit_message);\n#endif\n\n"
+                "  for (i = 0; i < nthreads; i++)\n    join(i);\n}\n\nstatic void init(void) {\n  nthreads = 4;\n}\n")
+    snippet = ("/* ... existing code ... */\n\nvoid cleanup(void) {\n  unsigned int i;\n\n  if (nthreads == 0)\n"
+               "    return;\n\n  post(&exit_message);\n\n  for (i = 0; i < nthreads; i++)\n  /* ... existing code ... */\n")
+    instruction = "Drop the z/OS (__MVS__) special-casing: remove the destructor attribute block above cleanup"
+    result = lazy_merge(original, snippet, "c")
+    merged, warning = inferred_deletion(original, snippet, result.merged, "c", instruction, result)
+    assert merged == original.replace("#ifdef __MVS__\n/* revisit when the compiler is available */\n"
+                                      "__attribute__((destructor))\n#endif\n", "").replace(
+                                          "#ifndef __MVS__\n  post(&exit_message);\n#endif\n", "  post(&exit_message);\n")
+    assert warning.code == "inferred_deletion"
