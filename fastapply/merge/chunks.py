@@ -137,6 +137,30 @@ def _indent_block_end(lines, header, language, closed_after) -> int | None:
     return last if closed_after else None
 
 
+def open_bracket_close(lines: list[str], lo: int, hi: int, language: str | None) -> int | None:
+    """The line that closes the innermost bracket opened in lines[lo:hi] and still open at `hi`
+    (``tween.easing = {`` shown, its entries elided: the table's ``}``); None when none is open."""
+    opened = 0
+    for i in range(lo, hi):
+        for ch in _code_part(lines[i], language):
+            if ch in "{([":
+                opened += 1
+            elif ch in "})]" and opened:
+                opened -= 1
+    if not opened:
+        return None
+    depth = 0
+    for i in range(hi, len(lines)):
+        for ch in _code_part(lines[i], language):
+            if ch in "{([":
+                depth += 1
+            elif ch in "})]":
+                depth -= 1
+                if depth < 0:
+                    return i
+    return None
+
+
 def closes_outer_block(lines: list[str], language: str | None) -> bool:
     """Whether the last line closes a bracket the lines before it never opened: the depth it
     leaves is below every depth reached before it (``}``, ``return x;``, ``};`` ends the function

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fastapply.merge.anchor import Alignment, is_distinctive, norm
-from fastapply.merge.chunks import Chunk, closing_only, find_run, indent_of, reindent, split_chunks
+from fastapply.merge.anchor import Alignment, is_distinctive, line_similarity, norm
+from fastapply.merge.chunks import (Chunk, closing_only, find_run, indent_of, open_bracket_close, reindent,
+                                    split_chunks)
 from fastapply.merge.gaps import give_markers_room
 from fastapply.merge.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.languages import detect_language
-from fastapply.merge.placement import few_unshown, place_chunk
-from fastapply.merge.syntax import definitions, error_lines
+from fastapply.merge.placement import FUZZY_EDGE, few_unshown, place_chunk
+from fastapply.merge.syntax import definitions, error_lines, error_macros
 
 
 EDITED_FORM = 0.8  # similarity at which an unshown original line counts as shown in its edited form
@@ -109,7 +110,7 @@ def plan_chunks(orig: list[str], chunks: list[Chunk], lang: str | None, original
     """Placement of every chunk: (plans with start/end/lines, problems found on the way)."""
     defs = definitions(original, lang)
     plans, problems = _place_all(chunks, orig, defs, lang)
-    _place_unanchored(plans, orig, problems, defs)
+    _place_unanchored(plans, orig, problems, defs, lang)
     give_markers_room(plans, orig)
     return plans, problems
 
@@ -139,7 +140,7 @@ def _place_all(chunks, orig, defs, lang):
         if first and not chunk.marker_before and pairs[0][0] > 0 and plan.start > 0:
             problems.append("snippet starts without a marker with new lines above its first anchor:"
                             " placed before the anchor, not at the file start")
-        if last and not chunk.marker_after and pairs[-1][0] < len(chunk.lines) - 1 \
+        if last and not chunk.marker_after and not plan.earlier and pairs[-1][0] < len(chunk.lines) - 1 \
                 and plan.end < len(orig):
             problems.append("snippet ends without a marker with new lines below its last anchor:"
                             " placed after the anchor, not at the file end")
@@ -169,7 +170,7 @@ def _earlier_placement(chunk: Chunk, orig: list[str], defs, lang, plans: list[Pl
     return alignment, replaced
 
 
-def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str], defs=()) -> None:
+def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str], defs=(), lang=None) -> None:
     """Insertion points for chunks with no anchor of their own, taken from their neighbours."""
     n = len(orig)
     anchored = [plan for plan in plans if plan.start is not None]
@@ -189,7 +190,8 @@ def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str], d
         if tail is not None:  # "return" and "}" ending the block a marker elided, then new code
             plan.start, plan.end = tail
             continue
-        close = _enclosing_close(chunk, orig, prev_end, defs)
+        prev_start = next((p.start for p in reversed(plans[:k]) if p.end is not None), 0)
+        close = _enclosing_close(chunk, orig, prev_start, prev_end, defs, lang)
         if close is not None and (following is None or close < following.start):
             # new members, then the "}" of the block the previous chunk opened: they go at its end;
             # closing lines the chunk opens with are the ones right above that "}", not new code
@@ -198,6 +200,8 @@ def _place_unanchored(plans: list[Plan], orig: list[str], problems: list[str], d
                 closers += 1
             lead = next((k for k in range(closers, 0, -1)
                          if close - k >= prev_end and orig[close - k:close] == chunk.lines[:k]), 0)
+            if not closers and close - 1 >= prev_end and _edited_last_member(chunk.lines[0], orig[close - 1]):
+                lead = 1
             plan.start, plan.end = close - lead, close + 1
             if chunk.blank_before and orig[close - 1].strip():
                 plan.lines = [""] + plan.lines
@@ -268,19 +272,28 @@ def _after_block_tail(chunk: Chunk, orig: list[str], lo: int, hi: int) -> tuple[
     return start, stop + 1
 
 
-def _enclosing_close(chunk: Chunk, orig: list[str], after: int, defs) -> int | None:
-    """The closing line of the innermost definition that the previous chunk left open (it holds
-    original line `after - 1`), when this chunk, after a marker, ends with that very line."""
+def _enclosing_close(chunk: Chunk, orig: list[str], before: int, after: int, defs, lang) -> int | None:
+    """The closing line of the innermost definition that the previous chunk (original lines
+    [before, after)) left open, or else of the bracket it left open, when this chunk, after a
+    marker, ends with that very line."""
     if not chunk.marker_before or after <= 0 or closing_only(chunk.lines):
         return None
     last = next((line for line in reversed(chunk.lines) if line.strip()), "")
     if not closing_only([last]):
         return None
     holding = [d for d in defs if d.start <= after - 1 < d.end]
-    if not holding:
-        return None
-    d = min(holding, key=lambda d: d.end - d.start)
-    return d.end if orig[d.end].rstrip() == last.rstrip() else None
+    if holding:
+        end = min(holding, key=lambda d: d.end - d.start).end
+    else:
+        end = open_bracket_close(orig, before, after, lang)
+    return end if end is not None and orig[end].rstrip() == last.rstrip() else None
+
+
+def _edited_last_member(line: str, old: str) -> bool:
+    """The chunk opens with the block's last member edited (``outInBounce = outInBounce`` took a
+    comma before the new members): same indentation, not the same text, much alike."""
+    return (indent_of(line) == indent_of(old) and line.rstrip() != old.rstrip()
+            and line_similarity(line, old) >= FUZZY_EDGE)
 
 
 def _shown_earlier(lines: list[str], orig: list[str], end: int) -> bool:
@@ -309,8 +322,9 @@ def _assemble(plans: list[Plan], orig: list[str], problems: list[str]):
 
 
 def _check_syntax(original: str, merged: str, lang: str | None, problems: list[str]) -> None:
-    before = error_lines(original, lang)
-    after = error_lines(merged, lang)
+    excused = error_macros(original, lang)
+    before = error_lines(original, lang, excused)
+    after = error_lines(merged, lang, excused)
     if before is None or after is None or len(after) <= len(before):
         return
     problems.append(f"merge introduces parse errors (line {after[0] + 1})")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -130,20 +131,42 @@ def last_line(node) -> int:
     return row - 1 if column == 0 and row > node.start_point[0] else row
 
 
-def error_lines(text: str, language: str | None) -> list[int] | None:
-    """0-based lines of ERROR / MISSING nodes (one per node), or None without a grammar."""
+def error_lines(text: str, language: str | None, excused: frozenset[str] = frozenset()) -> list[int] | None:
+    """0-based lines of ERROR / MISSING nodes (one per node), or None without a grammar. A node on
+    whose first two lines one of the `excused` macros is called is not counted (see error_macros)."""
+    found = _error_nodes(text, language)
+    if found is None:
+        return None
+    lines = text.split("\n")
+    return sorted(row for row, end in found
+                  if not excused or not excused & set(_MACRO_CALL.findall("\n".join(lines[row:min(end, row + 1) + 1]))))
+
+
+_MACRO_CALL = re.compile(r"\b([A-Z][A-Z0-9_]{2,})\s*\(")
+
+
+def error_macros(text: str, language: str | None) -> frozenset[str]:
+    """Macro calls (``GUARDED_BY(mutex_)``) on the first two lines of the text's parse errors: the
+    grammar does not know them, so the same macro in new code is no new error of the merge's."""
+    found = _error_nodes(text, language) or []
+    lines = text.split("\n")
+    return frozenset(name for row, end in found for name in _MACRO_CALL.findall("\n".join(lines[row:min(end, row + 1) + 1])))
+
+
+def _error_nodes(text: str, language: str | None) -> list[tuple[int, int]] | None:
+    """(first row, last row) of each ERROR / MISSING node, one per broken region."""
     tree = parse(text, language)
     if tree is None:
         return None
     if not tree.root_node.has_error:
         return []
-    rows: list[int] = []
+    found: list[tuple[int, int]] = []
     stack = [tree.root_node]
     while stack:
         node = stack.pop()
         if node.is_missing or node.type == "ERROR":
-            rows.append(node.start_point[0])
+            found.append((node.start_point[0], node.end_point[0]))
             continue  # one report per broken region
         if node.has_error:
             stack.extend(node.children)
-    return sorted(rows)
+    return found

@@ -31,7 +31,7 @@ from fastapply.merge.hunks import new_side
 from fastapply.merge.languages import detect_language
 from fastapply.merge.markers import is_marker_line
 from fastapply.merge.merge import MergeResult, lazy_merge, split_lines
-from fastapply.merge.syntax import error_lines
+from fastapply.merge.syntax import error_lines, error_macros
 
 # Output shorter than this share of the expected line count reads as truncated.
 TRUNCATION_RATIO = 0.6
@@ -145,7 +145,8 @@ def _marker_leak(orig, out, lang) -> ApplyWarning | None:
 
 
 def _syntax_error(original, merged, lang) -> ApplyWarning | None:
-    before, after = error_lines(original, lang), error_lines(merged, lang)
+    excused = error_macros(original, lang)
+    before, after = error_lines(original, lang, excused), error_lines(merged, lang, excused)
     if before is None or after is None or len(after) <= len(before):
         return None
     orig_lines = Counter(norm(line) for line in _line_texts(original, before))

@@ -1,4 +1,4 @@
-from fastapply.merge.chunks import balanced_group, closes_outer_block
+from fastapply.merge.chunks import balanced_group, closes_outer_block, open_bracket_close
 
 
 def test_a_balanced_group_opens_on_its_first_line_and_closes_all_it_opens():
@@ -14,3 +14,9 @@ def test_a_last_line_closes_an_outer_block_only_below_every_depth_before_it():
     assert closes_outer_block(["\t\treturn t;", "\t}", "", "\treturn undefined;", "};"], "typescript")
     assert not closes_outer_block(["divide(n) {", "  return n;", "}", "power(e) {", "}"], "typescript")
     assert not closes_outer_block(["\t}", "\tif (x) {", "\t}"], "typescript")  # back to the depth reached before
+
+
+def test_the_bracket_a_shown_line_leaves_open_closes_below_it():
+    lines = ["tween.easing = {", "  linear = linear,", "  inQuad = inQuad,", "}", "return tween"]
+    assert open_bracket_close(lines, 0, 2, "lua") == 3
+    assert open_bracket_close(lines, 1, 2, "lua") is None  # nothing open

@@ -637,6 +637,17 @@ def test_a_new_prototype_method_after_an_elided_one_goes_after_its_end():
     assert result.merged == original.replace("};\n\nvar", "};\n\n" + new + "\nvar")
 
 
+def test_new_entries_before_the_brace_of_a_table_the_previous_chunk_opened_go_at_its_end():
+    original = ("local function linear(t) return t end\nlocal function inBounce(t) return t end\n\n"
+                "tween.easing = {\n  linear    = linear,\n  inQuad    = inQuad,    outQuad    = outQuad,\n"
+                "  inBounce  = inBounce,  outBounce  = outBounce\n}\n\nreturn tween\n")
+    snippet = ("tween.easing = {\n  linear    = linear,\n  -- ... existing entries ...\n"
+               "  inBounce  = inBounce,  outBounce  = outBounce,\n  smoothstep = smoothstep\n}\n\n-- ... existing code ...\n")
+    result = lazy_merge(original, snippet, "lua")
+    assert result.confident, result.reason
+    assert result.merged == original.replace("outBounce  = outBounce\n}", "outBounce  = outBounce,\n  smoothstep = smoothstep\n}")
+
+
 def test_new_code_resembling_earlier_code_is_not_placed_over_it():
     original = ("impl Source for Slice {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n\n"
                 "impl Source for Vec {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")
