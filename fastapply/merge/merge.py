@@ -10,7 +10,8 @@ from fastapply.merge.chunks import (Chunk, closing_only, find_run, indent_of, op
 from fastapply.merge.gaps import give_markers_room
 from fastapply.merge.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.languages import detect_language
-from fastapply.merge.placement import FUZZY_EDGE, few_unshown, place_chunk
+from fastapply.merge.pairs import FUZZY_EDGE, few_unshown
+from fastapply.merge.placement import place_chunk
 from fastapply.merge.syntax import definitions, error_lines, error_macros
 
 

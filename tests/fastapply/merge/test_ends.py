@@ -1,5 +1,5 @@
 from fastapply.merge.chunks import Chunk
-from fastapply.merge.placement import pair_last_line, unpair_new_group_opener
+from fastapply.merge.ends import pair_last_line, unpair_new_group_opener
 
 SEP = "/" * 40
 
