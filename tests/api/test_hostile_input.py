@@ -109,7 +109,7 @@ def test_a_client_leaving_mid_upload_is_a_quiet_499(live, caplog):
             sock.sendall(b"POST /apply HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                          b"Content-Length: 1000\r\n\r\n{\"original\": \"")
             time.sleep(0.1)
-        deadline = time.time() + 5
+        deadline = time.time() + 30  # generous: behind Ray the record can take seconds on a loaded machine
         while aborted() == before:
             assert time.time() < deadline, "the aborted upload was never recorded"
             time.sleep(0.02)
