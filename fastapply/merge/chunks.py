@@ -196,7 +196,7 @@ def balanced_group(lines: list[str], language: str | None) -> bool:
     return depth == 0 and comments == 0 and len(lines) > 1
 
 
-_CLOSER = re.compile(r"[\s)}\];,]*|\s*(end|fi|done|esac|endif|end\)|end;|end,)\s*")
+_CLOSER = re.compile(r"[\s)}\];,]*|\s*(end|fi|done|esac|endif|end\)|end;|end,)\s*|\s*</[\w.:-]+>\s*")
 
 
 def closing_only(lines: list[str]) -> bool:

@@ -648,6 +648,18 @@ def test_new_entries_before_the_brace_of_a_table_the_previous_chunk_opened_go_at
     assert result.merged == original.replace("outBounce  = outBounce\n}", "outBounce  = outBounce,\n  smoothstep = smoothstep\n}")
 
 
+def test_a_closing_tag_after_a_marker_closes_the_elided_element():
+    original = ('<form>\n\t<fieldset id="action">\n\t\t<p>\n\t\t\t<button>Go</button>\n\t\t</p>\n\t</fieldset>\n'
+                '\t<p><a href="#top">[Top]</a></p>\n</form>\n')
+    new = ('\t<fieldset id="switch">\n\t\t<p>\n\t\t\t<input type="checkbox" role="switch"> On\n\t\t</p>\n\t</fieldset>\n'
+           '\t<p><a href="#top">[Top]</a></p>\n')
+    snippet = ('\t<fieldset id="action">\n\t\t<!-- ... existing buttons ... -->\n\t</fieldset>\n\t<p><a href="#top">[Top]</a></p>\n'
+               + new + '</form>\n')
+    result = lazy_merge(original, snippet, "html")
+    assert result.confident, result.reason
+    assert result.merged == original.replace("</form>", new + "</form>")
+
+
 def test_new_code_resembling_earlier_code_is_not_placed_over_it():
     original = ("impl Source for Slice {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n\n"
                 "impl Source for Vec {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")
