@@ -23,17 +23,29 @@ def swallowing_gap(lines: list[str], pairs: list[tuple[int, int]], original: lis
     return None
 
 
+TAIL_PAIRS = 3  # anchors after a jump that new code ending the chunk may not justify
+
+
 def give_markers_room(plans, original: list[str]) -> None:
-    """When a chunk ends right where the next one starts (only blank lines between) although the
-    snippet puts a marker between them, the marker elides nothing: the first chunk's tail anchors
-    must have jumped over the code that marker stands for. Its span then ends at the pair before
-    that jump, and the lines after it are new code inserted there (`plans` are merge.Plan)."""
-    for plan, nxt in zip(plans, plans[1:]):
-        if not plan.pairs or plan.earlier or nxt.earlier or not plan.chunk.marker_after:
-            continue
-        if nxt.start < plan.end or any(line.strip() for line in original[plan.end:nxt.start]):
+    """A chunk's tail anchors jumped over code the snippet does not show (`swallowing_gap`), and
+    the marker below the chunk says that code is there: the chunk's span ends before the jump and
+    the lines after it are new code inserted there. The marker says so when the next chunk starts
+    right where this one ends (it would elide nothing), or when the chunk ends in new lines after
+    at most TAIL_PAIRS anchors (a new doc comment whose `` * @default false`` and `` */`` matched
+    a later comment's). Weak anchors right before the jump go with it. `plans` are merge.Plan, in snippet order."""
+    for k, plan in enumerate(plans):
+        if not plan.pairs or plan.earlier or not plan.chunk.marker_after:
             continue
         cut = swallowing_gap(plan.chunk.lines, plan.pairs, original)
-        if cut is not None:
+        if cut is None:
+            continue
+        nxt = plans[k + 1] if k + 1 < len(plans) else None
+        touching = (nxt is not None and not nxt.earlier and nxt.start is not None and nxt.start >= plan.end
+                    and not any(line.strip() for line in original[plan.end:nxt.start]))
+        last = max(c for c, line in enumerate(plan.chunk.lines) if line.strip())
+        new_tail = len(plan.pairs) - cut - 1 <= TAIL_PAIRS and plan.pairs[-1][0] < last
+        if touching or new_tail:
+            while cut > 0 and not is_distinctive(norm(plan.chunk.lines[plan.pairs[cut][0]])):
+                cut -= 1  # a weak "/**" right before the jump opens the new comment, not the old one
             plan.pairs = plan.pairs[:cut + 1]
             plan.end = plan.pairs[-1][1] + 1

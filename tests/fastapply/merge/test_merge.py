@@ -660,6 +660,20 @@ def test_a_closing_tag_after_a_marker_closes_the_elided_element():
     assert result.merged == original.replace("</form>", new + "</form>")
 
 
+def test_a_new_doc_comment_ending_like_a_later_one_does_not_swallow_the_options_between():
+    original = ("export interface PersistOptions<S> {\n  /** The storage key. */\n  name: string\n"
+                "  /**\n   * The version of the stored state.\n   */\n  version?: number\n"
+                "  /**\n   * A function to migrate the stored state.\n   */\n  migrate?: (state: unknown, version: number) => S\n"
+                "  /**\n   * Skip hydration on creation.\n   *\n   * @default false\n   */\n  skipHydration?: boolean\n}\n")
+    new = ("  /**\n   * Remove the stored value when its version does not match.\n   *\n   * @default false\n   */\n"
+           "  clearStorageOnVersionMismatch?: boolean\n")
+    snippet = ("export interface PersistOptions<S> {\n  // ... existing options ...\n  /**\n   * The version of the stored state.\n"
+               "   */\n  version?: number\n" + new + "  // ... existing options ...\n}\n")
+    result = lazy_merge(original, snippet, "typescript")
+    assert result.confident, result.reason
+    assert result.merged == original.replace("  version?: number\n", "  version?: number\n" + new)
+
+
 def test_new_code_resembling_earlier_code_is_not_placed_over_it():
     original = ("impl Source for Slice {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n\n"
                 "impl Source for Vec {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")
