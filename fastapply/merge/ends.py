@@ -82,12 +82,16 @@ def unpair_new_group_opener(chunk: Chunk, pairs, language: str | None):
     return pairs
 
 
-def pair_leading_closers(chunk: Chunk, pairs, original: list[str], lo: int):
+def pair_leading_closers(chunk: Chunk, pairs, original: list[str], lo: int, defs: list[Definition] = ()):
     """Pair the closing lines that open a chunk right after a marker ("};" ending the body the
-    marker elided) with the nearest such lines of the original above the chunk's first anchor,
+    marker elided) with the end of the definition the previous chunk left open when they are its
+    last lines, else with the nearest such lines of the original above the chunk's first anchor,
     indentation included, below the previous chunk."""
     if not chunk.marker_before or not pairs:
         return pairs
+    closing = _closing_elided_definition(chunk, pairs, original, lo, defs)
+    if closing is not None:
+        return closing
     lead = []
     for c, line in enumerate(chunk.lines):
         if c >= pairs[0][0] or not line.strip():
@@ -97,14 +101,47 @@ def pair_leading_closers(chunk: Chunk, pairs, original: list[str], lo: int):
         lead.append(c)
     if not lead:
         return pairs
-    # the nearest run above the anchor: no unshown code swallowed
     closers = [chunk.lines[c] for c in lead]
+    # the nearest run above the anchor: no unshown code swallowed
     o = find_run(original, closers, range(pairs[0][1] - len(lead), lo - 1, -1))
     if o is None:
         return _closers_before_anchors(lead, closers, pairs, original, lo)
     if not few_unshown(chunk.lines, original, o + len(lead), pairs[0][1], allowed=0):
         return pairs  # pairing there would delete code the chunk never shows
     return monotonic([(c, o + k) for k, c in enumerate(lead)] + pairs)
+
+
+def _closing_elided_definition(chunk: Chunk, pairs, original: list[str], lo: int, defs):
+    """Pairs for a chunk whose unpaired leading closing lines are the last lines of the
+    definition the previous chunk left open: those lines, then the chunk's other anchors when no
+    code the chunk never shows lies between (else they are chance matches further down: the new
+    code follows the definition's end). None when the chunk does not open that way."""
+    lead = []
+    for c, line in enumerate(chunk.lines):
+        if c >= pairs[0][0] or not line.strip() or not closing_only([line]):
+            break
+        lead.append(c)
+    if not lead:
+        return None
+    end = _elided_definition_end([chunk.lines[c] for c in lead], original, lo, defs)
+    if end is None or any(o <= end for _, o in pairs):
+        return None  # anchored inside the definition: the closers end an inner block
+    rest = [(c, o) for c, o in pairs if c > lead[-1]]
+    closing = [(c, end - len(lead) + 1 + k) for k, c in enumerate(lead)]
+    if rest and few_unshown(chunk.lines, original, end + 1, rest[0][1], allowed=0):
+        return monotonic(closing + rest)
+    return closing
+
+
+def _elided_definition_end(closers: list[str], original: list[str], lo: int, defs) -> int | None:
+    """The last line of the innermost definition holding original line lo - 1 (the previous chunk
+    showed its start, the marker its body) when its last lines are `closers`, as written."""
+    holding = [d for d in defs if d.start <= lo - 1 < d.end]
+    if lo <= 0 or not holding:
+        return None
+    end = min(holding, key=lambda d: d.end - d.start).end
+    start = end - len(closers) + 1
+    return end if start >= lo and find_run(original, closers, [start]) == start else None
 
 
 def _closers_before_anchors(lead, closers, pairs, original, lo):

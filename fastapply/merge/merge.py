@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fastapply.merge.anchor import Alignment, is_distinctive, norm
-from fastapply.merge.chunks import Chunk, reindent, split_chunks
+from fastapply.merge.chunks import Chunk, balanced_group, reindent, split_chunks
 from fastapply.merge.gaps import give_markers_room
 from fastapply.merge.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.languages import detect_language
@@ -142,7 +142,7 @@ def _place_all(chunks, orig, defs, lang):
             problems.append("snippet starts without a marker with new lines above its first anchor:"
                             " placed before the anchor, not at the file start")
         if last and not chunk.marker_after and not plan.earlier and pairs[-1][0] < len(chunk.lines) - 1 \
-                and plan.end < len(orig):
+                and plan.end < len(orig) and not _new_code_ends_snippet(chunk, pairs, orig, plan.end, lang):
             problems.append("snippet ends without a marker with new lines below its last anchor:"
                             " placed after the anchor, not at the file end")
         header = next(((c, o) for c, o in pairs for d in replaced if o == d.header and d.start == d.header), None)
@@ -152,6 +152,16 @@ def _place_all(chunks, orig, defs, lang):
             plan.lines = [""] + plan.lines
         cursor = plan.end  # the next chunk is searched below this one, also one shown out of order
     return plans, problems
+
+
+def _new_code_ends_snippet(chunk: Chunk, pairs, orig: list[str], end: int, lang) -> bool:
+    """A partial snippet (it opens after a marker) ends in complete new code (whole groups, every
+    bracket closed) below its last anchor, with more than a few lines of code still below that
+    anchor in the original: the snippet stops after its addition, it does not delete the rest of
+    the file by leaving out a final marker."""
+    tail = [line for line in chunk.lines[pairs[-1][0] + 1:] if line.strip()]
+    return (chunk.marker_before and len(tail) > 1 and balanced_group(tail, lang)
+            and not few_unshown(chunk.lines, orig, end, len(orig)))
 
 
 def _earlier_placement(chunk: Chunk, orig: list[str], defs, lang, plans: list[Plan]):

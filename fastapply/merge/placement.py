@@ -99,7 +99,7 @@ def place_chunk(chunk: Chunk, original: list[str], lo: int, defs: list[Definitio
     unpinned = pairs
     pairs = pin_edges(chunk, pairs, original, first, last, lo)
     pairs = unpair_new_group_opener(chunk, pairs, language)
-    pairs = pair_leading_closers(chunk, pairs, original, lo)
+    pairs = pair_leading_closers(chunk, pairs, original, lo, defs)
     pairs = pair_last_line(chunk, pairs, original)
     pairs = pair_enclosing_end(chunk, pairs, original, defs, language)
     if not pairs:  # only short common lines matched (or nothing): the caller decides

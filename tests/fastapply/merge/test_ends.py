@@ -1,5 +1,6 @@
 from fastapply.merge.chunks import Chunk
-from fastapply.merge.ends import pair_last_line, unpair_new_group_opener
+from fastapply.merge.ends import pair_last_line, pair_leading_closers, unpair_new_group_opener
+from fastapply.merge.syntax import definitions
 
 SEP = "/" * 40
 
@@ -36,3 +37,16 @@ def test_an_allman_brace_under_its_header_stays_paired():
     lines = ["    for (i = 0; i < n; i++)", "    {", "        size_t digit = d(i);", "        total += digit;", "    }"]
     chunk = Chunk(lines, True, True, 4)
     assert unpair_new_group_opener(chunk, [(0, 40), (1, 41)], "c") == [(0, 40), (1, 41)]
+
+
+def test_a_leading_closer_ends_the_definition_the_previous_chunk_opened():
+    original = ["res.sendStatus = function sendStatus(code) {", "  this.statusCode = code;", "  return this;", "};", "",
+                "res.links = function links(links) {", "  this.set('Link', links);", "};", "", "/**", " * Send.",
+                " */", "res.send = function send(body) {", "  this.end(body);", "};"]
+    defs = definitions("\n".join(original) + "\n", "javascript")
+    chunk = Chunk(["};", "", "/**", " * Problem details.", " */", "res.problem = function problem(code) {",
+                   "  return this.json({ status: code });", "};"], True, False, None)
+    # the doc comment's delimiters matched the last function's: chance, past code the chunk never shows
+    assert pair_leading_closers(chunk, [(2, 9), (4, 11)], original, 1, defs) == [(0, 3)]
+    # anchors right after the definition's end stay
+    assert pair_leading_closers(chunk, [(2, 5)], original[:4] + ["", "/**"] + original[5:], 1, defs) == [(0, 3), (2, 5)]

@@ -674,6 +674,19 @@ def test_a_new_doc_comment_ending_like_a_later_one_does_not_swallow_the_options_
     assert result.merged == original.replace("  version?: number\n", "  version?: number\n" + new)
 
 
+def test_a_partial_snippet_ending_in_complete_new_code_keeps_the_rest_of_the_file():
+    def fn(name, body):
+        return f"function {name}(x) {{\n  const y = x.{body};\n  return y;\n}}\n\n"
+    original = fn("first", "first()") + fn("second", "second()") + fn("third", "third()") + fn("fourth", "fourth()").rstrip("\n") + "\n"
+    new = "function added(x) {\n  return x.added();\n}\n"
+    snippet = "// ... existing code ...\n" + fn("second", "second()") + new
+    result = lazy_merge(original, snippet, "javascript")
+    assert result.confident, result.reason
+    assert result.merged == original.replace(fn("third", "third()"), new + "\n" + fn("third", "third()"))
+    partial_rewrite = fn("first", "first()") + fn("second", "second()") + new  # no marker at all: maybe the whole file
+    assert not lazy_merge(original, partial_rewrite, "javascript").confident
+
+
 def test_new_code_resembling_earlier_code_is_not_placed_over_it():
     original = ("impl Source for Slice {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n\n"
                 "impl Source for Vec {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")
