@@ -177,10 +177,11 @@ def closes_outer_block(lines: list[str], language: str | None) -> bool:
     return depth < lowest
 
 
-def balanced_group(lines: list[str], language: str | None) -> bool:
-    """Whether the lines open something on the first line (a bracket, a block comment) and close
-    everything they open by the last, the bracket depth never dropping below zero (``{``,
-    ``title: 'x',``, ``},``; or ``/**``, `` * doc``, `` */``, ``f(() => {``, ``});``)."""
+def balanced_group(lines: list[str], language: str | None, opening: bool = True) -> bool:
+    """Whether the lines close everything they open by the last, the bracket depth never dropping
+    below zero, and (`opening`) open something on the first line (a bracket, a block comment):
+    ``{``, ``title: 'x',``, ``},``; or ``/**``, `` * doc``, `` */``, ``f(() => {``, ``});``.
+    Without `opening`, whole statements such as ``const names = ['a', 'b'];`` pass too."""
     depth = comments = 0
     for i, line in enumerate(lines):
         comments += line.count("/*") - line.count("*/")
@@ -191,9 +192,9 @@ def balanced_group(lines: list[str], language: str | None) -> bool:
                 depth -= 1
                 if depth < 0:
                     return False
-        if i == 0 and depth == 0 and comments <= 0:
+        if opening and i == 0 and depth == 0 and comments <= 0:
             return False
-    return depth == 0 and comments == 0 and len(lines) > 1
+    return depth == 0 and comments == 0 and (len(lines) > 1 or not opening and bool(lines))
 
 
 _CLOSER = re.compile(r"[\s)}\];,]*|\s*(end|fi|done|esac|endif|end\)|end;|end,)\s*|\s*</[\w.:-]+>\s*")

@@ -138,7 +138,8 @@ def _place_all(chunks, orig, defs, lang):
             problems.append(f"chunk {k + 1}: its lines match the original out of order")
         elif alignment.ambiguous:
             problems.append(f"chunk {k + 1}: its anchor lines also occur elsewhere in the file")
-        if first and not chunk.marker_before and pairs[0][0] > 0 and plan.start > 0:
+        if first and not chunk.marker_before and pairs[0][0] > 0 and plan.start > 0 \
+                and not _new_code_starts_snippet(chunk, pairs, orig, plan.start, lang, replaced):
             problems.append("snippet starts without a marker with new lines above its first anchor:"
                             " placed before the anchor, not at the file start")
         if last and not chunk.marker_after and not plan.earlier and pairs[-1][0] < len(chunk.lines) - 1 \
@@ -152,6 +153,15 @@ def _place_all(chunks, orig, defs, lang):
             plan.lines = [""] + plan.lines
         cursor = plan.end  # the next chunk is searched below this one, also one shown out of order
     return plans, problems
+
+
+def _new_code_starts_snippet(chunk: Chunk, pairs, orig: list[str], start: int, lang, replaced) -> bool:
+    """The mirror of `_new_code_ends_snippet` for the snippet's start: a partial snippet (a marker
+    follows the chunk, or the chunk rewrites a whole definition) opens with complete new code
+    above its first anchor, with more than a few lines of code above that anchor in the original."""
+    head = [line for line in chunk.lines[:pairs[0][0]] if line.strip()]
+    return (bool(chunk.marker_after or replaced) and balanced_group(head, lang, opening=False)
+            and not few_unshown(chunk.lines, orig, 0, start))
 
 
 def _new_code_ends_snippet(chunk: Chunk, pairs, orig: list[str], end: int, lang) -> bool:

@@ -13,6 +13,9 @@ from fastapply.merge.languages import INDENT_LANGUAGES
 from fastapply.merge.pairs import first_word, monotonic
 from fastapply.merge.syntax import Definition
 
+_ASSIGNED = {"lexical_declaration", "expression_statement"}  # definitions that assign a name
+
+
 def pair_renamed_headers(chunk: Chunk, pairs, defs: list[Definition], original, lo: int):
     """Pair a chunk line with an original definition header when the signature was edited.
 
@@ -41,7 +44,9 @@ def pair_renamed_headers(chunk: Chunk, pairs, defs: list[Definition], original, 
             (c_lo, o_lo), (c_hi, o_hi) = below[-1], above[0]
             if sum(1 for h in headers[d.name] if o_lo < h < o_hi) != 1:
                 continue
-        pattern = re.compile(r"(?<![\w.])" + re.escape(d.name.split()[-1]) + r"\s*[(<\[{:]")
+        # "name(" for a function; also "name =" for one assigned (const name = (...) => ...)
+        opener = r"\s*(?:[(<\[{:]|=(?!=))" if d.kind in _ASSIGNED else r"\s*[(<\[{:]"
+        pattern = re.compile(r"(?<![\w.])" + re.escape(d.name.split()[-1]) + opener)
         keyword = first_word(original[d.header])
         hits = [j for j, line in enumerate(chunk.lines) if j not in paired_chunk and c_lo < j < c_hi
                 and pattern.search(line) and first_word(line) == keyword]

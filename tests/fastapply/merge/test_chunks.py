@@ -20,3 +20,9 @@ def test_the_bracket_a_shown_line_leaves_open_closes_below_it():
     lines = ["tween.easing = {", "  linear = linear,", "  inQuad = inQuad,", "}", "return tween"]
     assert open_bracket_close(lines, 0, 2, "lua") == 3
     assert open_bracket_close(lines, 1, 2, "lua") is None  # nothing open
+
+
+def test_whole_statements_are_balanced_without_opening_a_group():
+    assert balanced_group(["const names = ['a', 'b'] as const;"], "typescript", opening=False)
+    assert not balanced_group(["const names = ['a', 'b'] as const;"], "typescript")
+    assert not balanced_group(["const names = ['a',"], "typescript", opening=False)

@@ -687,6 +687,23 @@ def test_a_partial_snippet_ending_in_complete_new_code_keeps_the_rest_of_the_fil
     assert not lazy_merge(original, partial_rewrite, "javascript").confident
 
 
+def test_a_rewritten_arrow_function_with_a_new_constant_above_replaces_the_old_definition():
+    original = ("import type {Hooks} from './hooks.js';\nimport {isObject} from './is.js';\n\n"
+                "export const validate = (value: unknown): boolean => isObject(value);\n\n"
+                "export const isHooks = (value: unknown): value is Hooks => validate(value);\n\n"
+                "export const mergeHooks = (original: Hooks = {}, incoming: Hooks = {}): Required<Hooks> => (\n"
+                "\t{\n\t\tinit: newHookValue(original, incoming, 'init'),\n\t\tretry: newHookValue(original, incoming, 'retry'),\n\t}\n);\n\n"
+                "export const deleted = Symbol('deleted');\n")
+    new = ("const hookNames = ['init', 'retry'] as const;\n\n"
+           "export const mergeHooks = (original: Hooks = {}, incoming: Hooks = {}): Required<Hooks> => {\n"
+           "\tconst merged: Partial<Hooks> = {};\n\tfor (const name of hookNames) {\n"
+           "\t\tmerged[name] = newHookValue(original, incoming, name);\n\t}\n\treturn merged as Required<Hooks>;\n};\n")
+    result = lazy_merge(original, new, "typescript")
+    assert result.confident, result.reason
+    old_def = original[original.index("export const mergeHooks"):original.index("\n\nexport const deleted")] + "\n"
+    assert result.merged == original.replace(old_def, new)
+
+
 def test_new_code_resembling_earlier_code_is_not_placed_over_it():
     original = ("impl Source for Slice {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n\n"
                 "impl Source for Vec {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")
