@@ -85,7 +85,7 @@ def training(folder: Path) -> list[str]:
     manifest = _read(folder / "adapter" / "manifest.json", {"files": []})
     parts = sum(len(e["parts"]) for e in manifest["files"])
     cfg = _read(folder / "adapter" / "adapter_config.json", {})
-    return ["| steps | of | examples seen | seconds | data done | loss, first 10 steps | loss, last 10 steps | "
+    return ["| steps | of | examples seen | seconds, last command | data done | loss, first 10 steps | loss, last 10 steps | "
             "rank | adapter parts |", "|---|---|---|---|---|---|---|---|---|",
             f"| {s.get('step')} | {s.get('total_steps')} | {s.get('examples_seen')} | {s.get('seconds')} | "
             f"{s.get('done')} | {_f(first)} | {_f(last)} | {cfg.get('r', '?')} | {parts} |", "",

@@ -23,6 +23,7 @@ from collections import Counter
 from dataclasses import replace
 
 from fastapply.merge.anchor import WORD_CHAR, is_distinctive, norm
+from fastapply.merge.chunks import split_chunks
 from fastapply.merge.hunks import is_diff_form
 from fastapply.merge.markers import is_marker_line
 from fastapply.merge.syntax import definitions
@@ -376,3 +377,24 @@ def _parents(found) -> dict[int, str]:
         parents[id(d)] = holder.name if holder is not None else ""
         stack.append(d)
     return parents
+
+
+def shuffled_chunks(snip: list[str], out: list[str], language: str | None) -> tuple[int, ...]:
+    """1-based output lines where the lines one chunk of the snippet shows together (between two
+    markers) stand in another order: distinctive lines, each once in the chunk and once in the
+    output. A model that leaves moved code where it was ("move parseJsonThen above devtoolsImpl",
+    the output unchanged) puts the chunk's later line first. () when every chunk keeps its order."""
+    where: dict[str, int] = {}
+    seen: Counter = Counter()
+    for row, line in enumerate(out):
+        key = norm(line)
+        seen[key] += 1
+        where[key] = row
+    found = []
+    for chunk in split_chunks(snip, language):
+        keys = [norm(line) for line in chunk.lines if is_distinctive(norm(line))]
+        shown = Counter(keys)
+        rows = [where[key] for key in keys if shown[key] == 1 and seen[key] == 1]
+        found += [b + 1 for a, b in zip(rows, rows[1:]) if b < a]
+    return tuple(found)
+

@@ -114,6 +114,10 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
     if lines:
         found.append(ApplyWarning("vanished_body", f"{len(lines)} definition(s) lost the body the snippet elided",
                                   lines))
+    lines = () if damage.is_diff_form(snip_raw, orig) else damage.shuffled_chunks(snip, out, lang)
+    if lines:  # (hunks of a diff may come in any order; each is placed on its own)
+        found.append(ApplyWarning("shuffled_snippet", f"{len(lines)} line(s) stand in another order than the "
+                                  "snippet shows them together", lines))
     lines = damage.diff_prefixes(orig, snip_raw, out)
     if lines:
         found.append(ApplyWarning("diff_prefix", f"{len(lines)} line(s) carry diff syntax (+/- prefixes, @@)", lines))

@@ -166,3 +166,15 @@ def test_a_section_separator_doubled_by_the_merge_is_a_duplicated_line():
     out = ["function a() {", "}", "", "function b() {", "}", "", rule, "", rule, "// Styles", rule, "const x = 1"]
     assert duplicated_lines(orig, snip, out, "typescript") == (9,)
     assert duplicated_lines(orig, snip, orig, "typescript") == ()
+
+
+def test_an_output_that_leaves_moved_code_where_it_was_is_flagged_as_shuffled():
+    original = ("function findCaller(stack) {\n  return stack[0];\n}\n\nconst devtoolsImpl = (fn) => {\n  return fn;\n};\n\n"
+                "const parseJsonThen = (text, fn) => {\n  fn(JSON.parse(text));\n};\n")
+    snippet = ("function findCaller(stack) {\n  // ... existing code ...\n}\n\nconst parseJsonThen = (text, fn) => {\n"
+               "  fn(JSON.parse(text));\n};\n\nconst devtoolsImpl = (fn) => {\n  // ... existing code ...\n};\n")
+    moved = ("function findCaller(stack) {\n  return stack[0];\n}\n\nconst parseJsonThen = (text, fn) => {\n"
+             "  fn(JSON.parse(text));\n};\n\nconst devtoolsImpl = (fn) => {\n  return fn;\n};\n")
+    instruction = "Move parseJsonThen above devtoolsImpl"
+    assert "shuffled_snippet" in {w.code for w in validate(original, snippet, original, "javascript", instruction=instruction)}
+    assert "shuffled_snippet" not in {w.code for w in validate(original, snippet, moved, "javascript", instruction=instruction)}
