@@ -137,27 +137,26 @@ def _indent_block_end(lines, header, language, closed_after) -> int | None:
     return last if closed_after else None
 
 
+def _brackets(line: str, language: str | None):
+    """+1 for each opening bracket of the line's code, -1 for each closing one, in order."""
+    return [1 if ch in "{([" else -1 for ch in _code_part(line, language) if ch in "{([})]"]
+
+
 def open_bracket_close(lines: list[str], lo: int, hi: int, language: str | None) -> int | None:
     """The line that closes the innermost bracket opened in lines[lo:hi] and still open at `hi`
     (``tween.easing = {`` shown, its entries elided: the table's ``}``); None when none is open."""
     opened = 0
     for i in range(lo, hi):
-        for ch in _code_part(lines[i], language):
-            if ch in "{([":
-                opened += 1
-            elif ch in "})]" and opened:
-                opened -= 1
+        for step in _brackets(lines[i], language):
+            opened = max(opened + step, 0)
     if not opened:
         return None
     depth = 0
     for i in range(hi, len(lines)):
-        for ch in _code_part(lines[i], language):
-            if ch in "{([":
-                depth += 1
-            elif ch in "})]":
-                depth -= 1
-                if depth < 0:
-                    return i
+        for step in _brackets(lines[i], language):
+            depth += step
+            if depth < 0:
+                return i
     return None
 
 
@@ -167,11 +166,7 @@ def closes_outer_block(lines: list[str], language: str | None) -> bool:
     around them; ``f() {``, ``}``, ``g() {``, ``}`` does not)."""
     depth, lowest = 0, 0
     for i, line in enumerate(lines):
-        for ch in _code_part(line, language):
-            if ch in "{([":
-                depth += 1
-            elif ch in "})]":
-                depth -= 1
+        depth += sum(_brackets(line, language))
         if i < len(lines) - 1:
             lowest = min(lowest, depth)
     return depth < lowest
@@ -185,13 +180,10 @@ def balanced_group(lines: list[str], language: str | None, opening: bool = True)
     depth = comments = 0
     for i, line in enumerate(lines):
         comments += line.count("/*") - line.count("*/")
-        for ch in _code_part(line, language):
-            if ch in "{([":
-                depth += 1
-            elif ch in "})]":
-                depth -= 1
-                if depth < 0:
-                    return False
+        for step in _brackets(line, language):
+            depth += step
+            if depth < 0:
+                return False
         if opening and i == 0 and depth == 0 and comments <= 0:
             return False
     return depth == 0 and comments == 0 and (len(lines) > 1 or not opening and bool(lines))
