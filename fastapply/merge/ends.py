@@ -10,6 +10,7 @@ from fastapply.merge.edges import edited_opener
 from fastapply.merge.pairs import few_unshown, last_nonblank, monotonic, next_nonblank, prev_nonblank
 from fastapply.merge.syntax import Definition
 
+
 def pair_enclosing_end(chunk: Chunk, pairs, original: list[str], defs: list[Definition], language: str | None):
     """A chunk whose unpaired last line closes the innermost definition holding its last anchor
     (``};`` ending ``parseDate``, the marker below no deeper): that line pairs with the

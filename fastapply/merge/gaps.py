@@ -16,7 +16,8 @@ def swallowing_gap(lines: list[str], pairs: list[tuple[int, int]], original: lis
     shown = {norm(line) for line in lines}
     for i in range(len(pairs) - 1):
         (c0, o0), (c1, o1) = pairs[i], pairs[i + 1]
-        unshown = [o for o in range(o0 + 1, o1) if is_distinctive(norm(original[o])) and norm(original[o]) not in shown]
+        unshown = [o for o in range(o0 + 1, o1)
+                   if is_distinctive(norm(original[o])) and norm(original[o]) not in shown]
         new = [c for c in range(c0 + 1, c1) if lines[c].strip()]
         if len(unshown) >= 2 and len(unshown) > len(new):
             return i
@@ -32,7 +33,8 @@ def give_markers_room(plans, original: list[str]) -> None:
     the lines after it are new code inserted there. The marker says so when the next chunk starts
     right where this one ends (it would elide nothing), or when the chunk ends in new lines after
     at most TAIL_PAIRS anchors (a new doc comment whose `` * @default false`` and `` */`` matched
-    a later comment's). Weak anchors right before the jump go with it. `plans` are merge.Plan, in snippet order."""
+    a later comment's). Weak anchors right before the jump go with it. `plans` are merge.Plan, in
+    snippet order."""
     for k, plan in enumerate(plans):
         if not plan.pairs or plan.earlier or not plan.chunk.marker_after:
             continue
