@@ -2,7 +2,7 @@
 
 A small apply model that loses its place often loops: it writes ``}`` two hundred times, 1,800 blank
 lines, or one line that never ends, until ``max_tokens``. Such a run is already wrong and the
-costliest kind: long, and at a low acceptance. In v5's line-constrained run over the dev set, the 22
+costliest kind: long, and at a low acceptance. In a line-constrained run of the embedded model over the dev set, the 22
 runs this guard now stops took 4,645 of the 7,188 verification passes (8.8 tokens per pass; 42 where
 the output is right).
 
