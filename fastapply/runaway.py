@@ -2,9 +2,9 @@
 
 A small apply model that loses its place often loops: it writes ``}`` two hundred times, 1,800 blank
 lines, or one line that never ends, until ``max_tokens``. Such a run is already wrong and the
-costliest kind: long, and at a low acceptance. In a line-constrained run of the embedded model over the dev set, the 22
-runs this guard now stops took 4,645 of the 7,188 verification passes (8.8 tokens per pass; 42 where
-the output is right).
+costliest kind: long, and at a low acceptance. In a line-constrained run of the embedded model over
+the dev set, the 22 runs this guard now stops took 4,645 of the 7,188 verification passes (8.8
+tokens per pass; 42 where the output is right).
 
 A merge of an original and a snippet only moves and re-indents their lines, so it writes no line more
 often than the two hold it, no longer run of blank lines than they have, and no line longer than their
