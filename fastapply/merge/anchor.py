@@ -10,6 +10,7 @@ line that occurs once in the searched range, or is long, or sits right next to a
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -23,6 +24,13 @@ SWALLOWED_LINES, SWALLOWED_RUN = 5, 3
 WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
 
 
+# Lines whose normal form (and marker verdict, markers.py) stay cached: the checks of one apply ask
+# for the same lines many times, and a large file often repeats its lines. validate() empties both
+# caches when it ends, so they hold one request's lines at most (≈ 50 MB at this size).
+LINE_CACHE = 1 << 18
+
+
+@functools.lru_cache(maxsize=LINE_CACHE)
 def norm(line: str) -> str:
     """Whitespace-insensitive form of a line."""
     return " ".join(line.split())

@@ -9,7 +9,10 @@ markers: the phrase must be short, contain no code punctuation, and use the mark
 
 from __future__ import annotations
 
+import functools
 import re
+
+from fastapply.merge.anchor import LINE_CACHE
 
 _COMMENT_FORMS = [
     re.compile(r"^\{\s*/\*+(?P<body>.*?)\*+/\s*\}$"),  # JSX {/* ... */}
@@ -90,6 +93,7 @@ def _is_marker_phrase(body: str) -> bool:
 _MAYBE_MARKER = re.compile(rf"\.\.|…|{_PLAIN_FIRST}", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=LINE_CACHE)
 def is_marker_line(line: str, language: str | None = None) -> bool:
     """True when the line is a lazy marker (any indentation, any common comment syntax).
 

@@ -70,6 +70,14 @@ def validate(original: str, snippet: str, merged: str, language: str | None = No
     already merged this original and snippet passes that result as `anchoring`. The `instruction`,
     when given, is checked for deletions it asks for that the merged file does not make.
     """
+    try:
+        return _validate(original, snippet, merged, language, complete, anchoring, instruction)
+    finally:
+        norm.cache_clear()  # the line caches hold one request's lines at most
+        is_marker_line.cache_clear()
+
+
+def _validate(original, snippet, merged, language, complete, anchoring, instruction) -> list[ApplyWarning]:
     lang = detect_language(text=original or merged, hint=language)
     orig, _, _ = split_lines(original)
     snip_raw, _, _ = split_lines(snippet)
