@@ -8,7 +8,7 @@ from fastapply.merge.anchor import is_distinctive, norm
 from fastapply.merge.chunks import Chunk, balanced_group, closes_outer_block, closing_only, find_run, indent_of
 from fastapply.merge.edges import edited_opener
 from fastapply.merge.pairs import few_unshown, last_nonblank, monotonic, next_nonblank, prev_nonblank
-from fastapply.merge.syntax import Definition
+from fastapply.merge.syntax import Definition, innermost_definition
 
 
 def pair_enclosing_end(chunk: Chunk, pairs, original: list[str], defs: list[Definition], language: str | None):
@@ -27,11 +27,8 @@ def pair_enclosing_end(chunk: Chunk, pairs, original: list[str], defs: list[Defi
     if chunk.marker_after and (chunk.indent_after or 0) > len(indent_of(lines[last]).expandtabs(4)):
         return pairs
     o_last = pairs[-1][1]
-    holding = [d for d in defs if d.start <= o_last < d.end]
-    if not holding:
-        return pairs
-    d = min(holding, key=lambda d: d.end - d.start)
-    if original[d.end].rstrip() != lines[last].rstrip():
+    d = innermost_definition(defs, o_last)
+    if d is None or original[d.end].rstrip() != lines[last].rstrip():
         return pairs
     added = [(last, d.end)]
     c, o = prev_nonblank(lines, last - 1, 0), prev_nonblank(original, d.end - 1, o_last + 1)
@@ -90,19 +87,17 @@ def pair_leading_closers(chunk: Chunk, pairs, original: list[str], lo: int, defs
     indentation included, below the previous chunk."""
     if not chunk.marker_before or not pairs:
         return pairs
-    closing = _closing_elided_definition(chunk, pairs, original, lo, defs)
-    if closing is not None:
-        return closing
     lead = []
     for c, line in enumerate(chunk.lines):
-        if c >= pairs[0][0] or not line.strip():
-            break
-        if not closing_only([line]):
+        if c >= pairs[0][0] or not line.strip() or not closing_only([line]):
             break
         lead.append(c)
     if not lead:
         return pairs
     closers = [chunk.lines[c] for c in lead]
+    closing = _closing_elided_definition(lead, closers, pairs, chunk.lines, original, lo, defs)
+    if closing is not None:
+        return closing
     # the nearest run above the anchor: no unshown code swallowed
     o = find_run(original, closers, range(pairs[0][1] - len(lead), lo - 1, -1))
     if o is None:
@@ -112,37 +107,23 @@ def pair_leading_closers(chunk: Chunk, pairs, original: list[str], lo: int, defs
     return monotonic([(c, o + k) for k, c in enumerate(lead)] + pairs)
 
 
-def _closing_elided_definition(chunk: Chunk, pairs, original: list[str], lo: int, defs):
-    """Pairs for a chunk whose unpaired leading closing lines are the last lines of the
-    definition the previous chunk left open: those lines, then the chunk's other anchors when no
-    code the chunk never shows lies between (else they are chance matches further down: the new
-    code follows the definition's end). None when the chunk does not open that way."""
-    lead = []
-    for c, line in enumerate(chunk.lines):
-        if c >= pairs[0][0] or not line.strip() or not closing_only([line]):
-            break
-        lead.append(c)
-    if not lead:
-        return None
-    end = _elided_definition_end([chunk.lines[c] for c in lead], original, lo, defs)
-    if end is None or any(o <= end for _, o in pairs):
+def _closing_elided_definition(lead, closers, pairs, lines, original: list[str], lo: int, defs):
+    """Pairs for a chunk whose unpaired leading closing lines (chunk lines `lead`) are, as written,
+    the last lines of the definition the previous chunk left open (it holds original line lo - 1):
+    those lines, then the chunk's other anchors when no code the chunk never shows lies between
+    (else they are chance matches further down: the new code follows the definition's end). None
+    when the chunk does not open that way."""
+    d = innermost_definition(defs, lo - 1) if lo > 0 else None
+    if d is None or any(o <= d.end for _, o in pairs):
         return None  # anchored inside the definition: the closers end an inner block
+    start = d.end - len(closers) + 1
+    if start < lo or find_run(original, closers, [start]) != start:
+        return None
     rest = [(c, o) for c, o in pairs if c > lead[-1]]
-    closing = [(c, end - len(lead) + 1 + k) for k, c in enumerate(lead)]
-    if rest and few_unshown(chunk.lines, original, end + 1, rest[0][1], allowed=0):
+    closing = [(c, start + k) for k, c in enumerate(lead)]
+    if rest and few_unshown(lines, original, d.end + 1, rest[0][1], allowed=0):
         return monotonic(closing + rest)
     return closing
-
-
-def _elided_definition_end(closers: list[str], original: list[str], lo: int, defs) -> int | None:
-    """The last line of the innermost definition holding original line lo - 1 (the previous chunk
-    showed its start, the marker its body) when its last lines are `closers`, as written."""
-    holding = [d for d in defs if d.start <= lo - 1 < d.end]
-    if lo <= 0 or not holding:
-        return None
-    end = min(holding, key=lambda d: d.end - d.start).end
-    start = end - len(closers) + 1
-    return end if start >= lo and find_run(original, closers, [start]) == start else None
 
 
 def _closers_before_anchors(lead, closers, pairs, original, lo):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fastapply.merge.anchor import is_distinctive, norm
+from fastapply.merge.pairs import last_nonblank
 
 
 def swallowing_gap(lines: list[str], pairs: list[tuple[int, int]], original: list[str]) -> int | None:
@@ -44,8 +45,7 @@ def give_markers_room(plans, original: list[str]) -> None:
         nxt = plans[k + 1] if k + 1 < len(plans) else None
         touching = (nxt is not None and not nxt.earlier and nxt.start is not None and nxt.start >= plan.end
                     and not any(line.strip() for line in original[plan.end:nxt.start]))
-        last = max(c for c, line in enumerate(plan.chunk.lines) if line.strip())
-        new_tail = len(plan.pairs) - cut - 1 <= TAIL_PAIRS and plan.pairs[-1][0] < last
+        new_tail = len(plan.pairs) - cut - 1 <= TAIL_PAIRS and plan.pairs[-1][0] < last_nonblank(plan.chunk.lines)
         if touching or new_tail:
             while cut > 0 and not is_distinctive(norm(plan.chunk.lines[plan.pairs[cut][0]])):
                 cut -= 1  # a weak "/**" right before the jump opens the new comment, not the old one

@@ -94,6 +94,13 @@ def _name_of(node) -> tuple[str, int] | None:
     return (name, name_node.start_point[0]) if name.strip() else None
 
 
+def innermost_definition(defs: list[Definition], line: int) -> Definition | None:
+    """The smallest definition holding `line` before its last line (the one a chunk that shows
+    `line` leaves open); None when no definition does."""
+    holding = [d for d in defs if d.start <= line < d.end]
+    return min(holding, key=lambda d: d.end - d.start) if holding else None
+
+
 def definitions(text: str, language: str | None) -> list[Definition]:
     """Named definitions of a text, outer before inner, in file order; [] without a grammar.
 
@@ -138,8 +145,7 @@ def error_lines(text: str, language: str | None, excused: frozenset[str] = froze
     if found is None:
         return None
     lines = text.split("\n")
-    return sorted(row for row, end in found
-                  if not excused or not excused & set(_MACRO_CALL.findall("\n".join(lines[row:min(end, row + 1) + 1]))))
+    return sorted(row for row, end in found if not excused or not excused & _macros_at(lines, row, end))
 
 
 _MACRO_CALL = re.compile(r"\b([A-Z][A-Z0-9_]{2,})\s*\(")
@@ -148,9 +154,13 @@ _MACRO_CALL = re.compile(r"\b([A-Z][A-Z0-9_]{2,})\s*\(")
 def error_macros(text: str, language: str | None) -> frozenset[str]:
     """Macro calls (``GUARDED_BY(mutex_)``) on the first two lines of the text's parse errors: the
     grammar does not know them, so the same macro in new code is no new error of the merge's."""
-    found = _error_nodes(text, language) or []
     lines = text.split("\n")
-    return frozenset(name for row, end in found for name in _MACRO_CALL.findall("\n".join(lines[row:min(end, row + 1) + 1])))
+    return frozenset().union(*(_macros_at(lines, row, end) for row, end in _error_nodes(text, language) or []))
+
+
+def _macros_at(lines: list[str], row: int, end: int) -> frozenset[str]:
+    """Macro calls on the first two lines of the parse error spanning rows row..end."""
+    return frozenset(_MACRO_CALL.findall("\n".join(lines[row:min(end, row + 1) + 1])))
 
 
 def _error_nodes(text: str, language: str | None) -> list[tuple[int, int]] | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapply.merge.anchor import is_distinctive, line_similarity, norm
 from fastapply.merge.chunks import Chunk, closing_only, find_run, indent_of, open_bracket_close
 from fastapply.merge.pairs import FUZZY_EDGE, few_unshown
+from fastapply.merge.syntax import innermost_definition
 
 
 def place_unanchored(plans, orig: list[str], problems: list[str], defs=(), lang=None) -> None:
@@ -120,11 +121,8 @@ def _enclosing_close(chunk: Chunk, orig: list[str], before: int, after: int, def
     last = next((line for line in reversed(chunk.lines) if line.strip()), "")
     if not closing_only([last]):
         return None
-    holding = [d for d in defs if d.start <= after - 1 < d.end]
-    if holding:
-        end = min(holding, key=lambda d: d.end - d.start).end
-    else:
-        end = open_bracket_close(orig, before, after, lang)
+    d = innermost_definition(defs, after - 1)
+    end = d.end if d is not None else open_bracket_close(orig, before, after, lang)
     return end if end is not None and orig[end].rstrip() == last.rstrip() else None
 
 

@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 
 from fastapply.merge import damage
 from fastapply.merge.anchor import norm
-from fastapply.merge.hunks import new_side
+from fastapply.merge.hunks import is_diff_form, new_side
 from fastapply.merge.languages import detect_language
 from fastapply.merge.markers import is_marker_line
 from fastapply.merge.merge import MergeResult, lazy_merge, split_lines
@@ -122,7 +122,7 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
     if lines:
         found.append(ApplyWarning("vanished_body", f"{len(lines)} definition(s) lost the body the snippet elided",
                                   lines))
-    lines = () if damage.is_diff_form(snip_raw, orig) else damage.shuffled_chunks(snip, out, lang)
+    lines = () if is_diff_form(snip_raw, orig) else damage.shuffled_chunks(snip, out, lang)
     if lines:  # (hunks of a diff may come in any order; each is placed on its own)
         found.append(ApplyWarning("shuffled_snippet", f"{len(lines)} line(s) stand in another order than the "
                                   "snippet shows them together", lines))
