@@ -6,8 +6,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from fastapply.applier import Applier
-from fastapply.config import EngineConfig
+from fastapply.apply.applier import Applier
 
 from . import routes_native, routes_openai, routes_relace
 from .errors import APIError, install_handlers
@@ -23,9 +22,9 @@ KNOWN_PATHS = {"/apply", "/v1/chat/completions", "/v1/apply/chat/completions", "
 
 
 def load_applier(settings: Settings) -> Applier:
-    config = EngineConfig(k=settings.k, max_batch=settings.max_batch, max_kv_tokens=settings.max_kv_tokens)
-    return Applier.load(settings.model, settings.device, settings.dtype, config, settings.prompt_format,
-                        settings.adapter)
+    spec = settings.model_spec()
+    return Applier.load(spec.model, spec.device, spec.dtype, settings.engine_config(), settings.prompt_format,
+                        spec.adapter)
 
 
 def create_app(applier: Applier | None = None, settings: Settings | None = None) -> FastAPI:

@@ -36,7 +36,7 @@ async def read_json(request: Request, max_bytes: int) -> object:
             chunks.append(chunk)
     except ClientDisconnect:
         # Nobody is left to read an answer; the 499 only reaches the logs and metrics.
-        raise APIError(499, "the client closed the connection while sending the body", "client_disconnected")
+        raise APIError(499, "the client closed the connection while sending the body", "client_disconnected") from None
     raw = b"".join(chunks)
     if len(raw) > OFF_LOOP_BYTES:
         return await asyncio.to_thread(decode_json, raw)
@@ -49,14 +49,14 @@ def decode_json(raw: bytes) -> object:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise APIError(400, f"request body is not valid UTF-8 ({e.reason} at byte {e.start})", "invalid_encoding")
+        raise APIError(400, f"request body is not valid UTF-8 ({e.reason} at byte {e.start})", "invalid_encoding") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise APIError(400, f"request body is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}",
-                       "invalid_json")
+                       "invalid_json") from None
     except RecursionError:
-        raise APIError(400, f"request body nests JSON deeper than {MAX_DEPTH} levels", "nesting_too_deep")
+        raise APIError(400, f"request body nests JSON deeper than {MAX_DEPTH} levels", "nesting_too_deep") from None
     check_structure(data, surrogates=_SURROGATE_ESCAPE.search(text) is not None)
     return data
 

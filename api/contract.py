@@ -18,7 +18,7 @@ token limit is OpenAI's ordinary 200 with finish_reason "length"; only a timeout
 """
 from __future__ import annotations
 
-from fastapply.apply_request import ApplyResult
+from fastapply.apply.request import ApplyResult
 from fastapply.merge import flags
 
 from .errors import APIError

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from fastapply.apply_request import ApplyError
+from fastapply.apply.request import ApplyError
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from types import SimpleNamespace
 
-from fastapply.apply_request import ApplyError, ApplyRequest, ApplyResult
+from fastapply.apply.request import ApplyError, ApplyRequest, ApplyResult
 
 from .errors import APIError, apply_error
 
@@ -32,7 +32,7 @@ _plans: dict = {}
 
 def _start(tokenizer_bytes: bytes, prompt_format: str, context_length: int) -> None:
     global _applier
-    from fastapply.applier import Applier
+    from fastapply.apply.applier import Applier
 
     tokenizer = pickle.loads(tokenizer_bytes)
     _applier = Applier(SimpleNamespace(tokenizer=tokenizer), prompt_format, context_length)
@@ -82,7 +82,7 @@ class LargeLane:
             # the fork server is one clean process, started once, that imports the applier's modules
             # once, so each worker starts in a fraction of a second instead of importing torch again.
             context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["fastapply.applier", "transformers", __name__])
+            context.set_forkserver_preload(["fastapply.apply.applier", "transformers", __name__])
             args = (pickle.dumps(self._tokenizer), self._format, self._context)
             self._pool = ProcessPoolExecutor(1, context, _start, args)
         return self._pool

@@ -12,8 +12,8 @@ import asyncio
 import logging
 import threading
 
-from fastapply.engine import Engine
-from fastapply.sequence import GenerationRequest, Sequence
+from fastapply.engine.engine import Engine
+from fastapply.engine.sequence import GenerationRequest, Sequence
 
 from .errors import APIError
 from .metrics import Metrics

@@ -69,7 +69,7 @@ class Metrics:
                 self._recent_tokens.popleft()
 
     def record_result(self, endpoint: str, stats) -> None:
-        """Per-request engine statistics (``fastapply.stats.Stats``) of a finished request."""
+        """Per-request engine statistics (``fastapply.engine.stats.Stats``) of a finished request."""
         self.inc("fastapply_prompt_tokens_total", stats.prompt_tokens, "prompt tokens processed", endpoint=endpoint)
         self.inc("fastapply_output_tokens_total", stats.output_tokens, "output tokens generated", endpoint=endpoint)
         self.inc("fastapply_draft_tokens_total", stats.drafted_tokens, "draft tokens verified", endpoint=endpoint)

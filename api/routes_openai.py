@@ -17,8 +17,8 @@ import uuid
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
-from fastapply.apply_request import ApplyRequest, ApplyResult
-from fastapply.stats import Stats
+from fastapply.apply.request import ApplyRequest, ApplyResult
+from fastapply.engine.stats import Stats
 
 from .auth import require_api_key
 from .body import read_json

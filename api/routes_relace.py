@@ -9,7 +9,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
-from fastapply.apply_request import ApplyRequest
+from fastapply.apply.request import ApplyRequest
 
 from .auth import require_api_key
 from .body import read_json

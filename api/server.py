@@ -3,14 +3,16 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
+
+from fastapply import env
+from fastapply.engine.config import EngineConfig
 
 from .settings import Settings
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from fastapply.apply_request import DEFAULT_MODE, MODES
+    from fastapply.apply.request import DEFAULT_MODE, MODES
     from fastapply.cli import add_model_args
 
     p = argparse.ArgumentParser(prog="fastapply serve", description="HTTP service: POST /apply, "
@@ -21,13 +23,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--served-model-name", help="model id in /v1/models [derived from --model]")
     p.add_argument("--mode", default=DEFAULT_MODE, choices=MODES,
                    help=f"mode of requests that name none (Morph/Relace clients never do) [{DEFAULT_MODE}]")
-    p.add_argument("--k", type=int, default=64, help="max draft tokens verified per pass; 0 = plain greedy")
-    p.add_argument("--max-batch", type=int, default=8, help="sequences verified together in one forward")
-    p.add_argument("--max-queue", type=int, default=64, help="requests waiting for a batch slot before 503")
-    p.add_argument("--max-kv-tokens", type=int, default=131072, help="KV-cache budget over the running batch")
-    p.add_argument("--max-body-bytes", type=int, default=8 * 1024 * 1024, help="request body limit (413 above)")
-    p.add_argument("--request-timeout", type=float, default=300.0,
-                   help="seconds of generation before a request is answered 504 timeout [300]")
+    p.add_argument("--k", type=int, default=EngineConfig.k, help="max draft tokens verified per pass; 0 = plain greedy")
+    p.add_argument("--max-batch", type=int, default=EngineConfig.max_batch, help="sequences verified together in one forward")
+    p.add_argument("--max-queue", type=int, default=Settings.max_queue, help="requests waiting for a batch slot before 503")
+    p.add_argument("--max-kv-tokens", type=int, default=EngineConfig.max_kv_tokens, help="KV-cache budget over the running batch")
+    p.add_argument("--max-body-bytes", type=int, default=Settings.max_body_bytes, help="request body limit (413 above)")
+    p.add_argument("--request-timeout", type=float, default=Settings.request_timeout,
+                   help=f"seconds of generation before a request is answered 504 timeout [{Settings.request_timeout:g}]")
     p.add_argument("--queue-timeout", type=float,
                    help="seconds a request may wait for a batch slot before 503 [--request-timeout]")
     p.add_argument("--allow-flagged", action="store_true",
@@ -48,22 +50,20 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
                     max_queue=args.max_queue, max_kv_tokens=args.max_kv_tokens,
                     max_body_bytes=args.max_body_bytes, request_timeout=args.request_timeout,
                     queue_timeout=args.queue_timeout, allow_flagged=args.allow_flagged, prewarm_large_lane=True,
-                    api_key=args.api_key or os.environ.get("FASTAPPLY_API_KEY") or None)
+                    **({"api_key": args.api_key} if args.api_key else {}))
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
     try:
-        settings = settings_from_args(args)
-        from fastapply.config import EngineConfig
+        settings = settings_from_args(args)  # validates the engine settings too: fail fast
         from fastapply.scale.cli import scale_from_args
 
-        EngineConfig(k=args.k, max_batch=args.max_batch, max_kv_tokens=args.max_kv_tokens)  # fail fast
         scale = scale_from_args(args)
     except ValueError as e:
         print(f"fastapply serve: error: {e}", file=sys.stderr)
         return 2
-    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    env.set_process_defaults()
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if scale is not None:  # N engine replicas on Ray Serve behind one HTTP front (fastapply/scale/)
         try:

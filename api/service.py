@@ -21,10 +21,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 from fastapi import Request
 
-from fastapply.applier import Applier
-from fastapply.apply_request import ApplyError, ApplyRequest, ApplyResult
+from fastapply.apply.applier import Applier
+from fastapply.apply.request import ApplyError, ApplyRequest, ApplyResult
 from fastapply.merge.validate import ApplyWarning
-from fastapply.sequence import GenerationRequest, Sequence
+from fastapply.engine.sequence import GenerationRequest, Sequence
 
 from .errors import APIError, apply_error
 from .large_lane import LargeLane, count_usage

@@ -1,11 +1,16 @@
-"""Service settings: one frozen dataclass, filled from ``fastapply serve`` flags and the environment."""
+"""Service settings: one frozen dataclass, filled from ``fastapply serve`` flags and the environment.
+
+The model and engine fields take their defaults from ``ModelSpec`` and ``EngineConfig`` and are turned
+into those once (``model_spec()``, ``engine_config()``), which also validates them."""
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fastapply.apply_request import DEFAULT_MODE, MODES
+from fastapply import env
+from fastapply.apply.request import DEFAULT_MODE, MODES
+from fastapply.engine.config import EngineConfig
+from fastapply.models.spec import ModelSpec
 
 from .schemas import MODEL_ALIASES
 
@@ -22,11 +27,11 @@ class Settings:
     adapter: str | None = None
     prompt_format: str = "morph"
     served_model_name: str | None = None  # the id in /v1/models; None: derived from ``model``
-    k: int = 64
+    k: int = EngineConfig.k
     default_mode: str = DEFAULT_MODE  # mode of requests that do not name one (all Morph/Relace requests)
-    max_batch: int = 8
+    max_batch: int = EngineConfig.max_batch
     max_queue: int = 64  # requests waiting for a batch slot; more get 503 + Retry-After
-    max_kv_tokens: int = 131072
+    max_kv_tokens: int = EngineConfig.max_kv_tokens
     max_body_bytes: int = 8 * 1024 * 1024
     request_timeout: float = 300.0  # seconds of generation, from admission to the batch (504 after)
     queue_timeout: float | None = None  # seconds waiting for a batch slot (503 after); None: request_timeout
@@ -35,7 +40,7 @@ class Settings:
     allow_flagged: bool = False
     # Start the worker process for large applies with the server instead of at the first large apply.
     prewarm_large_lane: bool = False
-    api_key: str | None = field(default_factory=lambda: os.environ.get("FASTAPPLY_API_KEY") or None)
+    api_key: str | None = field(default_factory=lambda: env.get("FASTAPPLY_API_KEY"))
 
     def __post_init__(self):
         for name in ("max_batch", "max_queue", "max_body_bytes"):
@@ -47,13 +52,20 @@ class Settings:
             value = getattr(self, name)
             if value is not None and value <= 0:
                 raise ValueError(f"{name} must be > 0, got {value}")
+        self.engine_config()  # its own checks (k, batch, KV budget)
+
+    def model_spec(self) -> ModelSpec:
+        return ModelSpec(self.model, self.device, self.dtype, self.adapter)
+
+    def engine_config(self) -> EngineConfig:
+        return EngineConfig(k=self.k, max_batch=self.max_batch, max_kv_tokens=self.max_kv_tokens)
 
     @property
     def model_id(self) -> str:
         if self.served_model_name:
             return self.served_model_name
-        model = self.model or os.environ.get("FASTAPPLY_MODEL")
-        if not model or model in ("default", "smollm2", "smollm2-135m-instruct"):
+        model = ModelSpec(self.model).name
+        if model in ("default", "smollm2", "smollm2-135m-instruct"):
             return DEFAULT_SERVED_NAME
         return Path(model).stem if model.endswith(".gguf") else Path(model).name or model
 

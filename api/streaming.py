@@ -4,7 +4,7 @@ Two kinds of holding back keep every streamed prefix final (never retracted):
 * ``IncrementalDecoder`` holds text whose last token ends inside a multi-byte UTF-8 character (the
   tokenizer renders it as U+FFFD until the rest arrives), decoding a small window of tokens each
   time instead of the whole output, so a long file streams in linear time.
-* ``MergedTextStream`` mirrors ``fastapply.prompt.extract_merged`` on a growing text: it waits until
+* ``MergedTextStream`` mirrors ``fastapply.models.prompt.extract_merged`` on a growing text: it waits until
   it knows whether the answer starts with an output tag or a code fence, holds the last few
   characters (they may be the start of a closing tag), and does not stream fenced answers at all
   (whether the fence is stripped depends on the end of the answer).
@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import logging
 
-from fastapply.prompt import _TAGS, PromptFormat, extract_merged
+from fastapply.models.prompt import _TAGS, PromptFormat, extract_merged
 
 log = logging.getLogger(__name__)
 FENCE = "```"

@@ -5,9 +5,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from fastapply.apply_request import ApplyResult
-from fastapply.sequence import GenerationRequest, Sequence
-from fastapply.stats import Stats
+from fastapply.apply.request import ApplyResult
+from fastapply.engine.sequence import GenerationRequest, Sequence
+from fastapply.engine.stats import Stats
 
 
 @dataclass

@@ -95,7 +95,7 @@ def run_baseline_case(applier, case, k: int, request_cls, prompt_lookup: int | N
                       max_tokens: int | None = None) -> BaselineRow:
     """Engine at ``k``, engine at k=0 and HF prompt lookup on one case, interleaved so that clock or
     thermal drift hits all three alike."""
-    from fastapply.prompt import extract_merged
+    from fastapply.models.prompt import extract_merged
 
     def engine(k_value: int):  # no loop stop: HF prompt lookup has none, and timings compare like with like
         return applier.apply(request_cls(original=case.original, snippet=case.snippet, instruction=case.instruction,

@@ -44,7 +44,7 @@ DRAFTERS = (
 
 def simulate(target: list[int], refs: list[list[int]], drafter: Drafter) -> int:
     """Passes needed to emit ``target`` when each pass accepts the draft's matching prefix + 1 token."""
-    from fastapply.proposer import Cursor, advance, propose
+    from fastapply.engine.proposer import Cursor, advance, propose
 
     arrays = [np.asarray(r, dtype=np.int64) for r in refs if r]
     out: list[int] = []
@@ -146,7 +146,7 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     from transformers import AutoTokenizer
 
-    from fastapply.loader import default_model_dir
+    from fastapply.models.loader import default_model_dir
     from fastapply.merge import lazy_merge
 
     tokenizer = AutoTokenizer.from_pretrained(args.tokenizer or default_model_dir())
@@ -160,7 +160,7 @@ def main(argv=None) -> int:
         return tokenizer.encode(text, add_special_tokens=False)
 
     if args.windows:
-        from fastapply.prompt import get_format
+        from fastapply.models.prompt import get_format
 
         fmt = get_format("morph")
 

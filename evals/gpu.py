@@ -66,8 +66,8 @@ def run_batch(model, tokenizer, config, requests, k: int, runner: str = "auto"):
     """``requests`` = [(prompt ids, references, max new tokens)] at once through one engine; returns
     (sequences, seconds, engine passes). The engine (and a static runner's CUDA graph) is built
     before the clock starts; static slots are sized to the longest request, no more."""
-    from fastapply.engine import Engine
-    from fastapply.sequence import GenerationRequest
+    from fastapply.engine.engine import Engine
+    from fastapply.engine.sequence import GenerationRequest
 
     if not isinstance(tokenizer, _VocabOnce):
         tokenizer = _vocab_once.setdefault(id(tokenizer), (tokenizer, _VocabOnce(tokenizer)))[1]
@@ -147,7 +147,7 @@ def _percentile(values: list[float], q: float) -> float:
 def dev_requests(applier, data: str, cases: int, every: int, max_tokens: int) -> list[tuple[str, list, list, int]]:
     """(case id, prompt ids, references, max new tokens) of the first window of dev cases, as the
     applier plans them in model mode (cases it cannot plan are left out)."""
-    from fastapply.apply_request import ApplyError, ApplyRequest
+    from fastapply.apply.request import ApplyError, ApplyRequest
 
     from .dataset import load_cases
 
@@ -217,7 +217,7 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 
 def main(argv=None) -> int:
-    from fastapply.applier import Applier
+    from fastapply.apply.applier import Applier
 
     from .gpu_tables import device_label, render_tables
 

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 # The tests that run differently on CUDA (the rest of the suite is CPU-only and runs in CI): ~1 min.
-CUDA_TESTS = ["tests/kernels", "tests/fastapply/test_graph_runner.py"]
+CUDA_TESTS = ["tests/kernels", "tests/fastapply/runners/test_graph.py"]
 
 
 def run_tests(path: str, junit: Path, timeout_s: float, marks: str = "not slow") -> dict:
@@ -85,7 +85,7 @@ def agreement_rows(device: str, new_tokens: int = 200, prompts: int = 4) -> list
     """One row per (dtype, decoder): mean agreement with HF greedy and with the eager varlen runner."""
     import torch
 
-    from fastapply.config import EngineConfig
+    from fastapply.engine.config import EngineConfig
 
     from .baselines import hf_generate
     from .gpu import agreement, run_batch

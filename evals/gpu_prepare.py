@@ -207,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.gguf:
         gguf = Path(args.gguf)
     else:
-        from fastapply.loader import embedded_gguf
+        from fastapply.models.loader import embedded_gguf
 
         gguf = embedded_gguf()
     wheel_dir = None

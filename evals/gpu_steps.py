@@ -48,7 +48,7 @@ def speed_step(res: Results, budget: Budget, args) -> dict:
     if args.tokenizer:
         from transformers import AutoTokenizer
 
-        from fastapply.config import EngineConfig
+        from fastapply.engine.config import EngineConfig
 
         tokenizer, config = AutoTokenizer.from_pretrained(args.tokenizer), EngineConfig()
         device = args.device or _device()
@@ -74,7 +74,7 @@ def speed_step(res: Results, budget: Budget, args) -> dict:
 
 def _bench(res: Results, args):
     """The embedded model's ``bench gpu`` rows (copy case, dev cases), once; returns the applier."""
-    from fastapply.applier import Applier
+    from fastapply.apply.applier import Applier
 
     from .gpu import run_all
     from .gpu_tables import device_label

@@ -13,7 +13,7 @@ import shutil
 import time
 from pathlib import Path
 
-from fastapply.loader import ADAPTER_DIR
+from fastapply.models.loader import ADAPTER_DIR
 
 from .gpu_results import Budget, Results
 from .gpu_transfer import MANIFEST, MIB, part_entry, split_bytes
@@ -104,7 +104,7 @@ class _DeadlineApplier:
 def eval_step(res: Results, budget: Budget, args, reserve_s: float = 30.0) -> dict:
     """Both adapters on the dev set, auto mode first (the product default, mostly deterministic and
     quick), then model mode; each run resumes where a previous command stopped."""
-    from fastapply.applier import Applier
+    from fastapply.apply.applier import Applier
 
     from .aggregate import group_stats
     from .pipeline import PARTIAL_FILE, evaluate

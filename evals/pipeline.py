@@ -81,11 +81,11 @@ def evaluate(data: str | Path | None = None, *, applier=None, model: str | None 
     if not cases:
         raise ValueError(f"no usable cases in {data_path} ({len(skipped)} malformed rows)")
     if applier is None and config.mode == "deterministic":
-        from fastapply.deterministic import DeterministicApplier
+        from fastapply.apply.deterministic import DeterministicApplier
 
         applier = DeterministicApplier()  # no model needed: skip loading one
     elif applier is None:
-        from fastapply.applier import Applier
+        from fastapply.apply.applier import Applier
 
         applier = Applier.load(model=model, device=device, dtype=dtype, adapter=adapter)
     out = Path(out_dir) if out_dir else default_out_dir()

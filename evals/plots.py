@@ -1,10 +1,21 @@
-"""PNG plots of a run (matplotlib, Agg backend so it works headless)."""
+"""PNG plots of a run (matplotlib, Agg backend so it works headless). matplotlib is optional (the
+``eval`` extra): without it a report has no plots and says how to get them."""
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
+MISSING = "plots need matplotlib: pip install 'fastapply[eval]'"
 
-def _pyplot():
+
+def available() -> bool:
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+def pyplot():
+    """matplotlib.pyplot on the Agg backend; ImportError with the install hint when it is missing."""
+    if not available():
+        raise ImportError(MISSING)
     import matplotlib
 
     matplotlib.use("Agg")  # no display on servers and CI; must precede the pyplot import
@@ -25,7 +36,7 @@ def plot_speedup_vs_k(speedup: dict[str, float], path: Path) -> Path | None:
     points = sorted((int(k), v) for k, v in speedup.items())
     if len(points) < 2:
         return None
-    plt = _pyplot()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(5, 3.5))
     ax.plot([k for k, _ in points], [v for _, v in points], marker="o")
     ax.axhline(1.0, color="grey", linewidth=0.8, linestyle="--")
@@ -40,7 +51,7 @@ def plot_tokens_per_pass(rows: list[dict], path: Path) -> Path | None:
     values = [r["tokens_per_pass"] for r in rows if r.get("tokens_per_pass")]
     if not values:
         return None
-    plt = _pyplot()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(5, 3.5))
     ax.hist(values, bins=min(30, max(5, len(values) // 3)), color="tab:blue", alpha=0.8)
     ax.set_xlabel("tokens per forward pass")
@@ -52,7 +63,7 @@ def plot_tokens_per_pass(rows: list[dict], path: Path) -> Path | None:
 def plot_accuracy_by_language(by_language: dict[str, dict], path: Path) -> Path | None:
     if not by_language:
         return None
-    plt = _pyplot()
+    plt = pyplot()
     names = list(by_language)
     exact = [by_language[n]["exact"] or 0 for n in names]
     ws = [by_language[n]["ws_exact"] or 0 for n in names]

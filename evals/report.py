@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .plots import render_plots
+from .plots import MISSING as PLOTS_MISSING, available as plots_available, render_plots
 
 RESULTS_FILE, BASELINES_FILE, SUMMARY_FILE, REPORT_FILE = "results.jsonl", "baselines.jsonl", "summary.json", "report.md"
 # (summary key, column header, kind) for the group tables; kind picks the number format
@@ -138,7 +138,9 @@ def render_report(run_dir: str | Path, with_plots: bool = True) -> Path:
     """(Re-)render report.md and the plots of a saved run; returns the report path."""
     run_dir = Path(run_dir)
     summary, rows, baseline_rows = load_run(run_dir)
-    plots = render_plots(summary, rows, run_dir) if with_plots else []
+    plots = render_plots(summary, rows, run_dir) if with_plots and plots_available() else []
+    if with_plots and not plots_available():
+        print(f"no plots: {PLOTS_MISSING}")
     path = run_dir / REPORT_FILE
     path.write_text(render_markdown(summary, rows, baseline_rows, plots), encoding="utf-8")
     return path

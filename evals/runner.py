@@ -22,8 +22,8 @@ class RunConfig:
     baselines: int = 0  # cases timed against greedy and HF prompt lookup
     prompt_lookup: int | None = DEFAULT_PROMPT_LOOKUP
     windowing: str = "auto"  # the applier's: auto (windows whenever the snippet anchors), always, never
-    constrain_lines: bool = False  # the applier's line-constrained decoding (fastapply/line_constraint.py)
-    stop_loops: bool = True  # the applier's loop stop (fastapply/runaway.py)
+    constrain_lines: bool = False  # the applier's line-constrained decoding (fastapply/apply/line_constraint.py)
+    stop_loops: bool = True  # the applier's loop stop (fastapply/apply/runaway.py)
 
     def __post_init__(self) -> None:
         if self.windowing not in ("auto", "always", "never"):
@@ -127,7 +127,7 @@ def _rounded(value: float | None) -> float | None:
 
 
 def default_request_cls():
-    from fastapply.apply_request import ApplyRequest
+    from fastapply.apply.request import ApplyRequest
 
     return ApplyRequest
 

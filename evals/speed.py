@@ -64,8 +64,8 @@ def run_engine(applier, prompt, refs, k, n, copies=1, runner=None) -> tuple[list
     The engine (and a static runner's CUDA graph) is built before the clock starts; static slots
     are sized to this case so attention spans no more positions than it needs.
     """
-    from fastapply.engine import Engine
-    from fastapply.sequence import GenerationRequest
+    from fastapply.engine.engine import Engine
+    from fastapply.engine.sequence import GenerationRequest
 
     need = len(prompt) + n + k + 1
     config = dataclasses.replace(applier.engine.config, k=k, max_batch=max(copies, 1),
@@ -153,11 +153,9 @@ def summary(rows: list[dict], ks: list[int]) -> str:
 def plot_speedup_vs_k(rows: list[dict], path: str) -> None:
     """Speedup over plain greedy against k on the copy case (end to end and decode only), with the HF
     prompt-lookup ratio of the same run as a reference line."""
-    import matplotlib
+    from .plots import pyplot
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = pyplot()
     ours = sorted((r for r in rows if r["case"] == "copy-own" and r["method"] == "fastapply"), key=lambda r: r["k"])
     hf = [r["ratio"] for r in rows if r["case"] == "copy-own" and r["method"].startswith("HF prompt")]
     if not ours:
@@ -197,12 +195,16 @@ def main(argv=None) -> int:
     p.add_argument("--device")
     p.add_argument("--dtype")
     args = p.parse_args(argv)
+    from .plots import MISSING, available
+
+    if args.plot and not available():
+        p.error(f"--plot: {MISSING}")  # before minutes of measuring, not after
     try:
         ks = [int(k) for k in args.ks.split(",") if k.strip()]
     except ValueError:
         p.error(f"--ks must be comma-separated integers, got {args.ks!r}")
-    from fastapply.applier import Applier
-    from fastapply.apply_request import ApplyError, ApplyRequest
+    from fastapply.apply.applier import Applier
+    from fastapply.apply.request import ApplyError, ApplyRequest
 
     applier = Applier.load(args.model, args.device, args.dtype)
     rows = []

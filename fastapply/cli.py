@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 
-from .apply_request import DEFAULT_MODE, MODES
-from .deterministic import prepare, settle
+from fastapply import env
+from fastapply.engine.config import EngineConfig
+from fastapply.apply.request import DEFAULT_MODE, MODES
+from fastapply.apply.deterministic import prepare, settle
 
 EXIT_BAD_INPUT = 2
 
@@ -48,7 +49,7 @@ def _apply_parser(sub) -> None:
     p.add_argument("original", help="the file to edit")
     p.add_argument("snippet", help="the edit snippet (lazy markers for unchanged code)")
     p.add_argument("--instruction", default="", help="what the edit does (optional)")
-    p.add_argument("--k", type=int, default=64, help="max draft tokens per pass; 0 = plain greedy decoding")
+    p.add_argument("--k", type=int, default=EngineConfig.k, help="max draft tokens per pass; 0 = plain greedy decoding")
     p.add_argument("--fixed-k", action="store_true", help="always draft k tokens (no adaptive draft length)")
     p.add_argument("--mode", default=DEFAULT_MODE, choices=MODES,
                    help=f"model: speculative edits; deterministic: tree-sitter merge, no model; auto: deterministic "
@@ -67,8 +68,7 @@ def _apply_parser(sub) -> None:
 
 
 def cmd_apply(args) -> int:
-    from .apply_request import ApplyRequest
-    from .config import EngineConfig
+    from fastapply.apply.request import ApplyRequest
 
     try:
         original = read_text_file(args.original)
@@ -109,19 +109,24 @@ def _answer(args, request, config):
 
 
 def _load_applier(args, config):
-    from .applier import Applier  # imports torch and transformers: seconds, so only when a model runs
+    from fastapply.apply.applier import Applier  # imports torch and transformers: seconds, so only when a model runs
 
     return Applier.load(args.model, args.device, args.dtype, config, args.prompt_format, args.adapter)
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    env.set_process_defaults()
     # Subcommands owned by other packages take their own arguments.
     delegated = {"eval": "fastapply.evals.cli", "train": "fastapply.training.train", "serve": "fastapply.api.server",
                  "bench": "fastapply.evals.bench", "demo": "fastapply.demo"}
     if argv and argv[0] in delegated:
         import importlib
+        import importlib.util
 
+        if argv[0] == "train" and importlib.util.find_spec("peft") is None:
+            print("fastapply train needs the training extra: pip install 'fastapply[train]'", file=sys.stderr)
+            return 2
         return importlib.import_module(delegated[argv[0]]).main(argv[1:]) or 0
     parser = argparse.ArgumentParser(prog="fastapply", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -133,7 +138,6 @@ def main(argv: list[str] | None = None) -> int:
                        ("bench", "speed / load / gpu benchmarks")):
         sub.add_parser(name, help=text, add_help=False)
     args = parser.parse_args(argv)
-    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     return cmd_apply(args)
 
 

@@ -5,6 +5,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from fastapply.engine.config import EngineConfig
+
 from .cli import add_model_args
 
 EXAMPLES = Path(__file__).parent / "examples"
@@ -12,13 +14,12 @@ EXAMPLES = Path(__file__).parent / "examples"
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="fastapply demo", description=__doc__)
-    p.add_argument("--k", type=int, default=64)
+    p.add_argument("--k", type=int, default=EngineConfig.k)
     p.add_argument("--compare", action="store_true", help="also run plain greedy decoding (k=0) and print the ratio")
     add_model_args(p)
     args = p.parse_args(argv)
-    from .applier import Applier
-    from .apply_request import ApplyRequest
-    from .config import EngineConfig
+    from fastapply.apply.applier import Applier
+    from fastapply.apply.request import ApplyRequest
 
     original = (EXAMPLES / "inventory.py.txt").read_text()
     snippet = (EXAMPLES / "inventory_edit.py.txt").read_text()

@@ -1,8 +1,8 @@
-"""Optional-triton plumbing shared by the kernel modules.
+"""Optional-triton plumbing for the kernel module.
 
 Triton is the optional extra ``gpu``: everything in this package must import without it, so the
-kernel modules (``accept_triton``, ``ngram_triton``) are only imported through ``load()``, and
-importing ``fastapply.kernels`` never imports triton itself.
+kernel module (``accept_triton``) is only imported through ``load()``, and importing
+``fastapply.kernels`` never imports triton itself.
 
 Why lazy: Triton's interpreter (``TRITON_INTERPRET=1``, the only way to run the kernels on CPU)
 is chosen when ``triton`` is *imported* -- its own standard library (``tl.max``...) is decorated

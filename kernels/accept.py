@@ -11,31 +11,14 @@ Why a kernel at all: with K=64 and V=151936 the logits are ~40 MB per request in
 them to the host to argmax is the dominant per-pass cost. Only ``accepted``/``next_token``
 (2 ints per row) need to leave the GPU.
 
-Ties: every version must pick the *first* maximal index, like ``torch.argmax``, otherwise a
-tie in bf16 logits would make speculative output differ from plain greedy decoding.
-NaN logits are unspecified (torch.argmax returns the first NaN; the Triton versions do not).
+This reference defines the semantics; ``accept_triton.greedy_accept_triton`` must match it bit for
+bit. Ties: the *first* maximal index wins, like ``torch.argmax``, otherwise a tie in bf16 logits
+would make speculative output differ from plain greedy decoding. NaN logits are unspecified
+(torch.argmax returns the first NaN; the Triton kernel does not).
 """
 from __future__ import annotations
 
 import torch
-
-
-def accept_from_target(
-    target: torch.Tensor,  # [B, K+1] int64 argmax ids at positions [last, d1..dK]
-    draft: torch.Tensor,  # [B, K] int64, padded beyond draft_len
-    draft_len: torch.Tensor,  # [B] int, 0..K
-) -> tuple[torch.Tensor, torch.Tensor]:
-    """Shared epilogue: first mismatch (capped by draft_len) and the bonus token.
-
-    Returns ``accepted`` [B] int64 and ``next_token`` [B] int64.
-    """
-    B, K = draft.shape
-    pos = torch.arange(K, device=draft.device)
-    ok = (draft == target[:, :K]) & (pos[None, :] < draft_len.to(draft.device)[:, None])
-    # leading run of True: cumprod stays 1 until the first mismatch / padding.
-    accepted = ok.to(torch.int64).cumprod(dim=1).sum(dim=1)  # [B]
-    next_token = target.gather(1, accepted[:, None]).squeeze(1)  # [B]
-    return accepted, next_token
 
 
 def greedy_accept_ref(
@@ -59,7 +42,11 @@ def greedy_accept_ref(
     B, K1, V = logits.shape
     assert draft.shape == (B, K1 - 1), (logits.shape, draft.shape)
     target = logits.argmax(dim=-1)  # [B, K+1]; ties -> first index
-    accepted, next_token = accept_from_target(target, draft, draft_len)
+    pos = torch.arange(K1 - 1, device=draft.device)
+    ok = (draft == target[:, :-1]) & (pos[None, :] < draft_len.to(draft.device)[:, None])
+    # leading run of True: cumprod stays 1 until the first mismatch / padding.
+    accepted = ok.to(torch.int64).cumprod(dim=1).sum(dim=1)  # [B]
+    next_token = target.gather(1, accepted[:, None]).squeeze(1)  # [B]
     if return_target:
         return accepted, next_token, target
     return accepted, next_token

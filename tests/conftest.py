@@ -51,7 +51,7 @@ def byte_tokenizer():
 @pytest.fixture(scope="session")
 def smollm_dir():
     """The embedded default model as a safetensors folder (converted from the GGUF once, ~40 s)."""
-    from fastapply.loader import default_model_dir
+    from fastapply.models.loader import default_model_dir
 
     return default_model_dir()
 

@@ -22,6 +22,7 @@ import time
 import httpx
 
 from fastapply.api.settings import Settings
+from fastapply.engine.config import EngineConfig
 from fastapply.evals.dataset import load_cases
 from fastapply.evals.load import Level, percentile, run_level
 
@@ -117,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-tokens", type=int, default=64, help="options.max_tokens per request [64]")
     p.add_argument("--model", help="model of every replica [the embedded default]")
     p.add_argument("--adapter", help="LoRA adapter, or 'none'")
-    p.add_argument("--k", type=int, default=64)
+    p.add_argument("--k", type=int, default=EngineConfig.k)
     p.add_argument("--max-batch", type=int, default=8)
     p.add_argument("--torch-threads", type=int, default=1, help="torch threads per replica [1]")
     p.add_argument("--single", action="store_true", help="also measure the single-process server")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import os
 import signal
 import threading
 from collections.abc import Callable
@@ -19,7 +18,8 @@ from ray import serve
 from ray.serve.config import RequestRouterConfig
 
 from fastapply.api.settings import Settings
-from fastapply.applier import Applier
+from fastapply.apply.applier import Applier
+from fastapply.models.spec import ModelSpec
 
 from .config import ScaleConfig
 from .front import Front
@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 def build_application(settings: Settings, scale: ScaleConfig, load: Callable[[Settings], Applier] | None = None):
     """The bound application. ``load`` builds each replica's applier (default: ``settings.model``)."""
     # Replicas may run on other machines: resolve what this process's environment names now.
-    settings = dataclasses.replace(settings, model=settings.model or os.environ.get("FASTAPPLY_MODEL"))
+    settings = dataclasses.replace(settings, model=ModelSpec(settings.model).name)
     gpus = ray.cluster_resources().get("GPU", 0) if ray.is_initialized() else 0
     engine_options = scale.engine_options(settings.max_batch, settings.max_queue, gpus)
     engine_options["request_router_config"] = RequestRouterConfig(

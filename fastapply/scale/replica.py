@@ -18,10 +18,11 @@ import os
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
+from fastapply import env
 from fastapply.api.app import create_app, load_applier
 from fastapply.api.routes_native import health, metrics
 from fastapply.api.settings import Settings
-from fastapply.applier import Applier
+from fastapply.apply.applier import Applier
 
 log = logging.getLogger(__name__)
 DISCONNECT_GRACE_S = 10.0  # how long a cancelled request may take to clean up after the disconnect
@@ -54,7 +55,7 @@ class EngineReplica:
         import torch
         from ray import serve
 
-        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+        env.set_process_defaults()
         torch.set_num_threads(torch_threads)
         self.replica_id = serve.get_replica_context().replica_id.unique_id
         applier = await asyncio.to_thread(load or load_applier, settings)

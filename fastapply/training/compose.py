@@ -54,7 +54,7 @@ def op_delete_block(ctx: Ctx) -> EditOp | None:
         stmts = [s for s in body_statements(fn.node) if not info.lines[s.start_point[0]][: s.start_point[1]].strip()]
         if len(stmts) < 3:
             continue
-        for i, s in enumerate(stmts[:-1]):  # never the last statement: it is often the return value
+        for s in stmts[:-1]:  # never the last statement: it is often the return value
             end_row = s.end_point[0]
             rest = info.lines[end_row].encode()[s.end_point[1]:].decode("utf-8", "replace").strip()
             if rest not in ("", ";", ",") or end_row >= fn.end - 1:

@@ -7,7 +7,7 @@ import json
 import random
 from dataclasses import dataclass
 
-from ..prompt import END_OF_TURN, get_format
+from fastapply.models.prompt import END_OF_TURN, get_format
 
 IGNORE = -100  # label value that cross-entropy skips
 

@@ -271,7 +271,7 @@ def op_change_literals(ctx: Ctx, spread: bool = False) -> EditOp | None:
             for row, (lit, new) in changes.items():
                 b = new_lines[row - fn.start].encode()
                 new_lines[row - fn.start] = (b[:lit.start_point[1]] + new.encode() + b[lit.end_point[1]:]).decode("utf-8", "replace")
-            desc = ", ".join(f"{ctx.info.node_text(l)[:25]} -> {n[:25]}" for l, n in changes.values())
+            desc = ", ".join(f"{ctx.info.node_text(lit)[:25]} -> {n[:25]}" for lit, n in changes.values())
             kind = "spread_literals" if spread else "change_literals"
             op = EditOp([(fn.start, fn.end, new_lines)], f"Update constants in `{fn.name}`: {desc}", kind)
             break

@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     import torch
     from tqdm import tqdm
 
-    from ..loader import ModelSpec, load_model
+    from fastapply.models.loader import ModelSpec, load_model
 
     if args.threads:
         torch.set_num_threads(args.threads)

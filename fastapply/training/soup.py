@@ -28,32 +28,7 @@ from pathlib import Path
 
 import torch
 
-from .modelio import ADAPTER_CONFIG as CONFIG_FILE, ADAPTER_WEIGHTS as WEIGHTS_FILE
-
-# Config fields that change what a stored A/B pair means; soups of adapters that use them are refused.
-UNSUPPORTED = ("use_dora", "rank_pattern", "alpha_pattern", "modules_to_save", "lora_bias")
-
-
-def read_adapter(path: str | Path) -> tuple[dict, dict[str, torch.Tensor]]:
-    """(adapter_config.json as a dict, float32 tensors by name) of a PEFT LoRA adapter folder."""
-    from safetensors.torch import load_file
-
-    folder = Path(path)
-    if not (folder / CONFIG_FILE).is_file() or not (folder / WEIGHTS_FILE).is_file():
-        raise ValueError(f"{path}: not a LoRA adapter folder (needs {CONFIG_FILE} and {WEIGHTS_FILE})")
-    config = json.loads((folder / CONFIG_FILE).read_text())
-    if config.get("peft_type") != "LORA":
-        raise ValueError(f"{path}: peft_type {config.get('peft_type')!r}, only LORA adapters can be mixed")
-    for key in UNSUPPORTED:
-        if config.get(key):
-            raise ValueError(f"{path}: {key}={config[key]!r} is not supported in a soup")
-    return config, {k: v.float() for k, v in load_file(str(folder / WEIGHTS_FILE)).items()}
-
-
-def scaling(config: dict) -> float:
-    r = config["r"]
-    return config["lora_alpha"] / (math.sqrt(r) if config.get("use_rslora") else r)
-
+from fastapply.models.lora import ADAPTER_CONFIG as CONFIG_FILE, ADAPTER_WEIGHTS as WEIGHTS_FILE, read_adapter, scaling
 
 def mix(adapters: list[tuple[dict, dict[str, torch.Tensor]]], weights: list[float],
         rank: int | None = None) -> tuple[dict, dict[str, torch.Tensor], float]:

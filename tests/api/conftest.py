@@ -13,9 +13,9 @@ import pytest
 import torch
 from fastapply.api import Settings, create_app
 
-from fastapply.applier import Applier
-from fastapply.config import EngineConfig
-from fastapply.engine import Engine
+from fastapply.apply.applier import Applier
+from fastapply.engine.config import EngineConfig
+from fastapply.engine.engine import Engine
 
 CONTEXT = 4096  # the tiny model's max_position_embeddings: the service's context limit in these tests
 
@@ -51,8 +51,9 @@ def tiny_lm(smollm_tokenizer):
 def make_applier(model, tokenizer, **config) -> Applier:
     # runaway_slack=None: a random model loops from its first tokens, and these tests need its runs to
     # last until max_tokens (timeouts, batching); the loop stop has its own tests.
-    defaults = dict(k=8, max_batch=8, max_kv_tokens=65536, runaway_slack=None)
-    return Applier(Engine(model, tokenizer, EngineConfig(**{**defaults, **config})))
+    runaway_slack = config.pop("runaway_slack", None)
+    defaults = dict(k=8, max_batch=8, max_kv_tokens=65536)
+    return Applier(Engine(model, tokenizer, EngineConfig(**{**defaults, **config})), runaway_slack=runaway_slack)
 
 
 class LiveServer:
@@ -116,10 +117,10 @@ def serve_factory(tiny_lm, smollm_tokenizer):
 def merge_flagged(monkeypatch):
     """Complete answers the validator flags: the merge's answer, with a syntax error reported in it
     (the real merge refuses to answer with one, and a random model never finishes on its own)."""
-    import fastapply.applier
+    import fastapply.apply.applier
     from fastapply.merge.validate import ApplyWarning
 
-    real = fastapply.applier.settle
+    real = fastapply.apply.applier.settle
 
     def settle(request, prepared):
         result = real(request, prepared)
@@ -127,4 +128,4 @@ def merge_flagged(monkeypatch):
             result.warnings.append(ApplyWarning("syntax_error", "1 parse error(s) not in the original", (2,)))
         return result
 
-    monkeypatch.setattr(fastapply.applier, "settle", settle)
+    monkeypatch.setattr(fastapply.apply.applier, "settle", settle)

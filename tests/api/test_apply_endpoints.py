@@ -5,7 +5,7 @@ import json
 
 import httpx
 from fastapply.api import Settings
-from fastapply.runaway import RunawaySlack
+from fastapply.apply.runaway import RunawaySlack
 
 ORIGINAL = "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return a - b\n"
 SNIPPET = "# ... existing code ...\n\ndef sub(a, b):\n    # subtract\n    return a - b\n"

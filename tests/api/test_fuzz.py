@@ -14,7 +14,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from fastapply.api.streaming import MergedTextStream  # noqa: E402
 from fastapply.merge import splice  # noqa: E402
-from fastapply.prompt import extract_merged, get_format  # noqa: E402
+from fastapply.models.prompt import extract_merged, get_format  # noqa: E402
 
 # Text with lone surrogates, NUL, markers and tags in it: what a hostile or buggy client may send.
 TEXT = st.text(alphabet=st.characters(codec=None, categories=None), max_size=40) | st.sampled_from(

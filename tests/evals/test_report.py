@@ -15,7 +15,7 @@ from fastapply.evals.dataset import EvalCase
 from fastapply.evals.pipeline import evaluate, parse_ks
 from fastapply.evals.report import load_run, render_report, save_run
 from fastapply.evals.runner import RunConfig, run_eval
-from fastapply.stats import Stats
+from fastapply.engine.stats import Stats
 
 
 @dataclass

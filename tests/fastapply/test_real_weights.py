@@ -4,13 +4,14 @@ Marked real_weights: CI runs these (a few seconds each once the GGUF is converte
 import pytest
 
 from fastapply import merge
-from fastapply.applier import Applier
-from fastapply.apply_request import ApplyRequest
-from fastapply.config import EngineConfig
-from fastapply.engine import Engine
-from fastapply.loader import ModelSpec, load_model
-from fastapply.runaway import RunawaySlack
-from fastapply.sequence import GenerationRequest
+from fastapply.apply.applier import Applier
+from fastapply.apply.request import ApplyRequest
+from fastapply.engine.config import EngineConfig
+from fastapply.engine.engine import Engine
+from fastapply.models.loader import ModelSpec, load_model
+from fastapply.apply.line_constraint import OnlyKnownLines
+from fastapply.apply.runaway import LoopStop, RunawaySlack
+from fastapply.engine.sequence import GenerationRequest
 
 pytestmark = pytest.mark.real_weights
 
@@ -75,10 +76,10 @@ def test_constrained_speculative_equals_constrained_plain_on_the_real_model(smol
     applier = Applier(Engine(model, tokenizer, EngineConfig(k=0)))
     prompt = applier.prompt_ids(ORIGINAL, SNIPPET)
     allowed = merge.mergeable_lines(ORIGINAL, SNIPPET, "python")
-    plain = applier.engine.generate(GenerationRequest(prompt, [], max_new_tokens=64, allowed_lines=allowed))
+    plain = applier.engine.generate(GenerationRequest(prompt, [], max_new_tokens=64, constraint=OnlyKnownLines(allowed)))
     engine = Engine(model, tokenizer, EngineConfig(k=64))
     drafts = [tokenizer.encode(t, add_special_tokens=False) for t in (ORIGINAL, SNIPPET)]
-    spec = engine.generate(GenerationRequest(prompt, drafts, max_new_tokens=64, allowed_lines=allowed))
+    spec = engine.generate(GenerationRequest(prompt, drafts, max_new_tokens=64, constraint=OnlyKnownLines(allowed)))
     assert spec.output == plain.output and spec.stats.passes < plain.stats.passes
     if not plain.stats.constraint_gave_up:
         text = tokenizer.decode(plain.output, skip_special_tokens=True)
@@ -90,12 +91,12 @@ def test_the_loop_stop_cuts_speculative_and_plain_output_at_the_same_token(smoll
     model, tokenizer = smollm
     # repeats=0 and inputs of one line: the first line the model completes is one too many
     slack = RunawaySlack(repeats=0)
-    request = dict(max_new_tokens=64, source_lines=("x = 1",))
-    applier = Applier(Engine(model, tokenizer, EngineConfig(k=0, runaway_slack=slack)))
+    request = dict(max_new_tokens=64, stop_criteria=(LoopStop(("x = 1",), slack),))
+    applier = Applier(Engine(model, tokenizer, EngineConfig(k=0)))
     prompt = applier.prompt_ids(ORIGINAL, SNIPPET)
     plain = applier.engine.generate(GenerationRequest(prompt, [], **request))
     full = applier.engine.generate(GenerationRequest(prompt, [], max_new_tokens=64))
-    spec = Engine(model, tokenizer, EngineConfig(k=64, runaway_slack=slack)).generate(
+    spec = Engine(model, tokenizer, EngineConfig(k=64)).generate(
         GenerationRequest(prompt, [tokenizer.encode(ORIGINAL, add_special_tokens=False)], **request))
     assert plain.stats.finish_reason == "loop" and len(plain.output) < len(full.output)
     assert plain.output == full.output[:len(plain.output)]  # a prefix of plain greedy output

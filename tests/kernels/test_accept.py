@@ -1,13 +1,12 @@
-"""Parity of every greedy-acceptance version with the torch reference (CPU via the Triton
+"""Parity of the greedy-acceptance Triton kernel with the torch reference (CPU via the Triton
 interpreter, and CUDA when present). Sizes are tiny: the interpreter runs every program in Python."""
 import pytest
 import torch
 
 from fastapply.kernels import greedy_accept_ref
 
-VERSIONS = ["v1", "v2", "v3"]
 # small blocks so that V spans several blocks / chunks even at V ~ 200
-KW = {"v1": dict(block_v=64), "v2": dict(block_v=64), "v3": dict(block_v=64, split=2)}
+KW = dict(block_v=64, split=2)
 
 
 def _draft_from(logits, cut, draft_len, pad=-1):
@@ -81,45 +80,43 @@ def test_reference_expected(case):
     assert torch.equal(nxt, logits.argmax(-1).gather(1, acc[:, None])[:, 0])
 
 
-@pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
-def test_parity(version, case, triton_device):
+def test_parity(case, triton_device):
     from fastapply.kernels import _triton
 
     _, logits, draft, dlen, expected = case
     dev = triton_device
     logits, draft, dlen = logits.to(dev), draft.to(dev), dlen.to(dev)
-    fn = _triton.for_tensor("accept_triton", logits).VERSIONS[version]
+    fn = _triton.for_tensor("accept_triton", logits).greedy_accept_triton
     want = greedy_accept_ref(logits, draft, dlen, return_target=True)
-    got = fn(logits, draft, dlen, return_target=True, **KW[version])
+    got = fn(logits, draft, dlen, return_target=True, **KW)
     for w, g_ in zip(want, got):
-        assert g_.dtype == torch.int64 and torch.equal(w, g_), (version, w, g_)
+        assert g_.dtype == torch.int64 and torch.equal(w, g_), (w, g_)
     assert want[0].tolist() == expected
-    if version == "v2":  # without return_target, v2 takes its early-exit path
-        acc, nxt = fn(logits, draft, dlen, **KW[version])
-        assert torch.equal(acc, want[0]) and torch.equal(nxt, want[1])
+    acc, nxt = fn(logits, draft, dlen, **KW)
+    assert torch.equal(acc, want[0]) and torch.equal(nxt, want[1])
 
 
 @pytest.mark.parametrize("split", [None, 1, 7])
-def test_v3_split_choices(split, triton_device):
+def test_split_choices(split, triton_device):
     from fastapply.kernels import _triton
 
     g = torch.Generator().manual_seed(1)
     logits = torch.randint(0, 4, (2, 3, 100), generator=g).float().to(triton_device)
     draft = logits.argmax(-1)[:, :2].contiguous()
     dlen = torch.tensor([2, 1], device=triton_device)
-    fn = _triton.for_tensor("accept_triton", logits).accept_v3
+    fn = _triton.for_tensor("accept_triton", logits).greedy_accept_triton
     got = fn(logits, draft, dlen, return_target=True, block_v=16, split=split)
     for w, g_ in zip(greedy_accept_ref(logits, draft, dlen, True), got):
         assert torch.equal(w, g_)
 
 
-def test_v3_split_heuristic():
+def test_split_heuristic():
     pytest.importorskip("triton")
     from fastapply.kernels import _triton
 
-    v3_split = _triton.load("accept_triton").v3_split
+    choose_split = _triton.load("accept_triton").choose_split
     for B, K1, V in [(1, 65, 151936), (32, 129, 49152), (8, 17, 49152), (1, 1, 100)]:
-        split, chunk = v3_split(B, K1, V, 1024)
+        split, chunk = choose_split(B, K1, V, 1024)
         assert chunk % min(1024, chunk) == 0 and (split - 1) * chunk < V <= split * chunk
         assert 1 <= split <= 32

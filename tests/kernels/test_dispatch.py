@@ -18,7 +18,7 @@ def _run(code, **env):
 
 
 def test_cpu_dispatch_is_reference():
-    assert K.select(torch.device("cpu")).backend == "torch"
+    assert K.backend(torch.device("cpu")) == "torch"
     g = torch.Generator().manual_seed(0)
     logits = torch.randn(3, 5, 50, generator=g)
     draft = logits.argmax(-1)[:, :4].contiguous()
@@ -28,10 +28,28 @@ def test_cpu_dispatch_is_reference():
     assert acc.tolist() == [4, 1, 2]
     for a, b in zip(K.greedy_accept(logits, draft, dlen, True), K.greedy_accept_ref(logits, draft, dlen, True)):
         assert torch.equal(a, b)
-    refs = torch.tensor([[1, 2, 3, 1, 2, 4]])
-    out = K.ngram_propose(refs, torch.tensor([6]), torch.tensor([[1, 2]]), torch.tensor([2]),
-                          torch.tensor([3]), k=3, max_ngram=2)
-    assert [o.tolist() for o in out] == [[5], [2], [[4, -1, -1]], [1]]
+
+
+def test_env_forces_reference(monkeypatch):
+    monkeypatch.setattr(K, "HAS_TRITON", True)
+    monkeypatch.delenv("FASTAPPLY_KERNELS", raising=False)
+    assert K.backend(torch.device("cuda")) == "triton"
+    assert K.backend("cuda") == "triton"
+    monkeypatch.setenv("FASTAPPLY_KERNELS", "torch")
+    assert K.backend(torch.device("cuda")) == "torch"
+
+
+def test_triton_dispatch_calls_kernel(triton_device, monkeypatch):
+    """The dispatch path taken on CUDA, exercised wherever the kernel runs (interpreter on CPU)."""
+    monkeypatch.setattr(K, "backend", lambda device: "triton")
+    g = torch.Generator().manual_seed(2)
+    logits = torch.randn(2, 4, 70, generator=g).to(triton_device)
+    draft = logits.argmax(-1)[:, :3].contiguous()
+    dlen = torch.tensor([3, 1], device=triton_device)
+    got = K.greedy_accept(logits, draft, dlen, return_target=True)
+    for a, b in zip(got, K.greedy_accept_ref(logits, draft, dlen, True)):
+        assert torch.equal(a, b)
+    assert len(K.greedy_accept(logits, draft, dlen)) == 2
 
 
 def test_import_does_not_import_triton():
@@ -44,11 +62,9 @@ def test_works_without_triton():
     r = _run("""
         import sys; sys.modules["triton"] = None   # make `import triton` fail
         import torch, fastapply.kernels as K
-        assert not K.HAS_TRITON and K.select(torch.device("cuda")).backend == "torch"
+        assert not K.HAS_TRITON and K.backend(torch.device("cuda")) == "torch"
         acc, nxt = K.greedy_accept(torch.eye(3)[None], torch.tensor([[0, 1]]), torch.tensor([2]))
         assert acc.tolist() == [2] and nxt.tolist() == [2], (acc, nxt)
-        K.ngram_propose(torch.zeros(1, 4, dtype=torch.long), torch.tensor([4]),
-                        torch.zeros(1, 2, dtype=torch.long), torch.tensor([2]), torch.tensor([0]), 2, 2)
         from fastapply.kernels import _triton
         try:
             _triton.load("accept_triton")
@@ -62,7 +78,7 @@ def test_works_without_triton():
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
 def test_cuda_dispatch_uses_triton():
     pytest.importorskip("triton")
-    assert K.select(torch.device("cuda")).backend == "triton"
+    assert K.backend(torch.device("cuda")) == "triton"
     logits = torch.randn(4, 9, 49152, device="cuda", dtype=torch.bfloat16)
     draft = logits.argmax(-1)[:, :8].contiguous()
     dlen = torch.tensor([8, 3, 0, 8], device="cuda")
@@ -75,15 +91,14 @@ COMPILE = """
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
     from fastapply.kernels import _triton
-    a, n = _triton.load("accept_triton"), _triton.load("ngram_triton")
+    a = _triton.load("accept_triton")
     i, p = "i32", "*i64"
     cases = [
-        (a._argmax_rows_kernel, ["*bf16", p, i, i, "i64", "i64"], dict(BLOCK_V=1024)),
-        (a._accept_fused_kernel, ["*fp32", p, "*i32", p, p, p, i, i, i, i, i], dict(BLOCK_V=2048, WRITE_TARGET=False)),
-        (a._accept_fused_kernel, ["*fp16", p, p, p, p, p, i, i, i, i, i], dict(BLOCK_V=2048, WRITE_TARGET=True)),
         (a._argmax_partial_kernel, ["*bf16", "*fp32", "*i32", i, i, i, i, i, i], dict(BLOCK_V=1024)),
+        (a._argmax_partial_kernel, ["*fp16", "*fp32", "*i32", i, i, i, i, "i64", "i64"], dict(BLOCK_V=1024)),
+        (a._argmax_partial_kernel, ["*fp32", "*fp32", "*i32", i, i, i, i, i, i], dict(BLOCK_V=256)),
         (a._accept_reduce_kernel, ["*fp32", "*i32", p, p, p, p, p, i, i, i], dict(BLOCK_K1=128, BLOCK_S=32)),
-        (n._ngram_kernel, [p, p, p, "*i32", p, p, p, p, p, i, i, i, i, i], dict(MAX_NGRAM=8, BLOCK_R=1024, BLOCK_K=64)),
+        (a._accept_reduce_kernel, ["*fp32", "*i32", p, "*i32", p, p, p, i, i, i], dict(BLOCK_K1=16, BLOCK_S=1)),
     ]
     for fn, types, const in cases:
         names = [x for x in fn.arg_names if x not in const]
@@ -99,4 +114,4 @@ def test_kernels_compile_for_sm90():
     pytest.importorskip("triton")
     r = _run(COMPILE, TRITON_INTERPRET="0", TRITON_DEFAULT_FP_FUSION="1")
     assert r.returncode == 0, r.stderr[-3000:]
-    assert "compiled 6" in r.stdout
+    assert "compiled 5" in r.stdout

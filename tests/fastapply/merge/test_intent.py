@@ -1,5 +1,5 @@
-from fastapply.apply_request import ApplyRequest
-from fastapply.deterministic import apply_deterministic
+from fastapply.apply.request import ApplyRequest
+from fastapply.apply.deterministic import apply_deterministic
 from fastapply.merge import lazy_merge, validate
 from fastapply.merge.intent import inferred_deletion, stated_deletions
 
@@ -63,7 +63,7 @@ def test_the_stated_deletion_removes_the_statement_and_one_blank_line():
 def test_auto_and_deterministic_serve_it_with_the_warning():
     for mode in ("deterministic", "auto"):
         if mode == "auto":
-            from fastapply.deterministic import prepare, settle
+            from fastapply.apply.deterministic import prepare, settle
             request = ApplyRequest(ROUTES, SNIPPET, INSTRUCTION, language="go", mode="auto")
             result = settle(request, prepare(request))
         else:

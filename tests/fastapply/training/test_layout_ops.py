@@ -62,7 +62,7 @@ def _has_error(text: str, lang: str) -> bool:
 def test_doc_comments_only_add_lines_and_skip_documented_functions(lang, text):
     made = list(_ops(text, lang, op_add_doc_comments))
     assert len(made) >= 6
-    for info, edit, merged in made:
+    for _info, edit, merged in made:
         assert edit.kind == "add_doc_comments" and not _has_error(merged, lang)
         new_lines = merged.splitlines()
         it = iter(new_lines)

@@ -1,0 +1,98 @@
+"""The deterministic path: answer with the tree-sitter lazy merge, no model (``mode="deterministic"``),
+or settle an ``auto`` request before any model work when the merge is confident and validates.
+
+Torch-free on purpose: ``fastapply apply --mode deterministic`` and ``fastapply eval --mode
+deterministic`` load no model, and should not import the libraries that run one either.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+
+from fastapply import merge
+from fastapply.apply.request import ApplyError, ApplyRequest, ApplyResult, NotConfident, build_result
+from fastapply.engine.stats import Stats
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """What every apply starts from: the checked request's language and the merge's candidate."""
+
+    language: str | None
+    candidate: merge.MergeResult
+    started: float  # perf_counter() when the request arrived, for its latency
+
+
+def prepare(request: ApplyRequest) -> Prepared:
+    """Check the request (ApplyError on bad input) and run the deterministic merge once."""
+    request.check()
+    started = time.perf_counter()
+    language = merge.detect_language(path=request.path, text=request.original, hint=request.language)
+    return Prepared(language, merge.lazy_merge(request.original, request.snippet, language), started)
+
+
+def apply_deterministic(request: ApplyRequest) -> ApplyResult:
+    """Deterministic mode without any model (raises NotConfident rather than guess)."""
+    result = settle(replace(request, mode="deterministic"), prepare(request))
+    assert result is not None  # deterministic mode answers or raises
+    return result
+
+
+class DeterministicApplier:
+    """An applier for mode=deterministic that loads no model (same ``apply`` interface)."""
+
+    engine = None
+
+    def apply(self, request: ApplyRequest) -> ApplyResult:
+        return apply_deterministic(request)
+
+
+def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None, list]:
+    """The merge's file and its warnings.
+
+    When the instruction asks to remove code the snippet left under a marker, the merge that removes
+    it is validated and, if clean, replaces the literal one with a note saying what went
+    (``inferred_deletion``, severity "note"): served, and never silently."""
+    candidate, language = prepared.candidate, prepared.language
+    if candidate.merged is None:
+        return None, []
+    warnings = merge.validate(request.original, request.snippet, candidate.merged, language, anchoring=candidate,
+                              instruction=request.instruction)
+    if any(w.code == "instruction_not_applied" for w in warnings):
+        inferred = merge.inferred_deletion(request.original, request.snippet, candidate.merged, language,
+                                           request.instruction, candidate)
+        if inferred is not None:
+            return inferred[0], [inferred[1]]
+    return candidate.merged, warnings
+
+
+def new_file(request: ApplyRequest, prepared: Prepared) -> ApplyResult:
+    """An empty original: the snippet is the new file, in every mode (no model could add to it).
+    A snippet with lazy markers elides code that does not exist: ApplyError, not a file with markers."""
+    markers = merge.find_markers(request.snippet, prepared.language)
+    if markers:
+        raise ApplyError(f"the original is empty, so the marker on line {markers[0] + 1} of the snippet "
+                         "elides nothing; to create a file, send its full text without markers")
+    stats = Stats(finish_reason="deterministic", latency_ms=1000 * (time.perf_counter() - prepared.started))
+    return build_result(request, request.snippet, stats, prepared.language, True, "deterministic",
+                        prepared.candidate, False, [], [])
+
+
+def settle(request: ApplyRequest, prepared: Prepared) -> ApplyResult | None:
+    """The merge's answer when the request's mode takes it (deterministic always, auto when the merge
+    is confident and nothing flags it; notes go with the answer), else None: the model answers."""
+    language, candidate, started = prepared.language, prepared.candidate, prepared.started
+    if not request.original.strip():
+        return new_file(request, prepared)
+    if request.mode == "model":
+        return None
+    if candidate.confident and candidate.merged is not None:
+        merged, warnings = checked_merge(request, prepared)
+        assert merged is not None  # the candidate's merge, checked
+        if request.mode == "deterministic" or not merge.flags(warnings):
+            stats = Stats(finish_reason="deterministic", latency_ms=1000 * (time.perf_counter() - started))
+            return build_result(request, merged, stats, language, True, "deterministic", candidate,
+                                False, [], warnings)
+    if request.mode == "deterministic":
+        raise NotConfident(f"deterministic merge is not confident: {candidate.reason or 'unknown reason'}")
+    return None

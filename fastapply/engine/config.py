@@ -1,0 +1,53 @@
+"""Engine configuration (dataclasses; errors raise ValueError)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Relative cost of one more draft token in a verification pass (see draft_length.py), by device.
+# CPU: measured for SmolLM2-135M fp32 on 2 threads at ~1.5k context (1 token 57 ms, 65 tokens 281 ms).
+# CUDA: small models are launch-bound, so a 65-token pass costs about what a 1-token pass does.
+DEFAULT_COST_PER_TOKEN = {"cpu": 0.06, "cuda": 0.004}
+
+
+@dataclass(frozen=True)
+class EngineConfig:
+    k: int = 64  # maximum draft tokens verified per pass; 0 = plain greedy decoding
+    adaptive: bool = True  # choose the draft length per pass from recent acceptance and cost
+    cost_per_token: float | None = None  # None: DEFAULT_COST_PER_TOKEN for the device
+    max_ngram: int = 24  # longest generated suffix used to re-anchor the cursor
+    max_batch: int = 8  # sequences verified together in one forward
+    max_kv_tokens: int = 131072  # KV-cache budget over all running sequences (≈6 GB, default model fp32)
+    prefill_chunk: int = 2048  # prompt tokens per prefill forward
+    # "varlen": per-row caches, exact shapes (best on CPU); "static": [max_batch, k+1] passes over a
+    # KV slab, replayed from a CUDA graph on CUDA (graph_runner.py); "auto": static on CUDA.
+    runner: str = "auto"
+    cuda_graphs: bool = True  # capture the static pass on CUDA (off: eager, for debugging)
+    slot_len: int | None = None  # static runner: positions per slot; None = model context + k + 1
+
+    def __post_init__(self):
+        if not 0 <= self.k <= 1024:
+            raise ValueError(f"k must be in [0, 1024], got {self.k}")
+        if self.cost_per_token is not None and self.cost_per_token < 0:
+            raise ValueError(f"cost_per_token must be >= 0, got {self.cost_per_token}")
+        if self.max_ngram < 1:
+            raise ValueError(f"max_ngram must be >= 1, got {self.max_ngram}")
+        if self.max_batch < 1:
+            raise ValueError(f"max_batch must be >= 1, got {self.max_batch}")
+        if self.max_kv_tokens < 64:
+            raise ValueError(f"max_kv_tokens must be >= 64, got {self.max_kv_tokens}")
+        if self.runner not in ("auto", "varlen", "static"):
+            raise ValueError(f"runner must be auto, varlen or static, got {self.runner!r}")
+        if self.slot_len is not None and self.slot_len < self.k + 2:
+            raise ValueError(f"slot_len must be >= k + 2, got {self.slot_len}")
+        if self.prefill_chunk < 16:
+            raise ValueError(f"prefill_chunk must be >= 16, got {self.prefill_chunk}")
+
+    def runner_for(self, device) -> str:
+        if self.runner != "auto":
+            return self.runner
+        return "static" if str(device).startswith("cuda") else "varlen"
+
+    def token_cost(self, device: str) -> float:
+        if self.cost_per_token is not None:
+            return self.cost_per_token
+        return DEFAULT_COST_PER_TOKEN["cuda" if str(device).startswith("cuda") else "cpu"]

@@ -1,0 +1,65 @@
+"""The Llama-family decoder, written once for both runners (varlen and static).
+
+The weights are the Hugging Face model's own modules (``LlamaWeights``); a runner supplies only
+how attention reads and writes its KV storage (``attend``). Supported: Llama, Qwen2, Qwen3 (q/k
+norms), Mistral, SmolLM3. transformers' forward stays the reference in the tests.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import torch
+
+SUPPORTED = ("llama", "qwen2", "qwen3", "mistral", "smollm3")
+
+# attend(layer_index, attn_module, q, k, v) -> attention output [B, heads, T, head_dim]
+Attend = Callable[[int, torch.nn.Module, torch.Tensor, torch.Tensor, torch.Tensor], torch.Tensor]
+
+
+class LlamaWeights:
+    """The modules and shapes a runner reads from a Hugging Face causal LM."""
+
+    def __init__(self, model):
+        cfg = model.config
+        if getattr(cfg, "model_type", None) not in SUPPORTED:
+            raise ValueError(
+                f"model type {getattr(cfg, 'model_type', None)!r} is not supported by the native runners "
+                f"(supported: {', '.join(SUPPORTED)})")
+        inner = model.model
+        self.embed, self.layers, self.norm, self.rotary = inner.embed_tokens, inner.layers, inner.norm, inner.rotary_emb
+        self.lm_head = model.lm_head
+        self.num_heads = cfg.num_attention_heads
+        self.num_kv_heads = getattr(cfg, "num_key_value_heads", None) or self.num_heads
+        self.head_dim = getattr(cfg, "head_dim", None) or cfg.hidden_size // self.num_heads
+        self.max_positions = getattr(cfg, "max_position_embeddings", 2048)
+        param = next(model.parameters())
+        self.device, self.dtype = param.device, param.dtype
+
+    def forward(self, ids: torch.Tensor, positions: torch.Tensor, attend: Attend) -> torch.Tensor:
+        """ids, positions [B, T] -> final hidden states [B, T, hidden] (before the last norm)."""
+        hidden = self.embed(ids)
+        cos, sin = self.rotary(hidden, positions)
+        cos, sin = cos[:, None], sin[:, None]  # broadcast over heads: [B, 1, T, head_dim]
+        batch, total = ids.shape
+        for index, layer in enumerate(self.layers):
+            attn = layer.self_attn
+            x = layer.input_layernorm(hidden)
+            q = attn.q_proj(x).view(batch, total, -1, self.head_dim).transpose(1, 2)  # [B, heads, T, d]
+            k = attn.k_proj(x).view(batch, total, -1, self.head_dim).transpose(1, 2)  # [B, kv_heads, T, d]
+            v = attn.v_proj(x).view(batch, total, -1, self.head_dim).transpose(1, 2)
+            if hasattr(attn, "q_norm"):  # Qwen3 normalises q and k per head before RoPE
+                q, k = attn.q_norm(q), attn.k_norm(k)
+            q = q * cos + _rotate_half(q) * sin
+            k = k * cos + _rotate_half(k) * sin
+            out = attend(index, attn, q, k, v)
+            hidden = hidden + attn.o_proj(out.transpose(1, 2).reshape(batch, total, -1))
+            hidden = hidden + layer.mlp(layer.post_attention_layernorm(hidden))
+        return hidden
+
+    def logits(self, hidden: torch.Tensor) -> torch.Tensor:
+        return self.lm_head(self.norm(hidden))
+
+
+def _rotate_half(x: torch.Tensor) -> torch.Tensor:
+    half = x.shape[-1] // 2
+    return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
