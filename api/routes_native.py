@@ -14,8 +14,8 @@ from .metrics import peak_rss_bytes
 from .openapi import ApplyResponse, Health, post_doc
 from .schemas import ApplyBody
 from .service import Service
-from .work import Done
 from .streaming import SSE_HEADERS, sse
+from .work import Done
 
 router = APIRouter()
 

@@ -28,8 +28,8 @@ from .morph_extralong import unpack_extralong
 from .openapi import ChatCompletion, ModelList, post_doc
 from .schemas import ChatRequest, text_of
 from .service import Service
-from .work import Done
 from .streaming import SSE_HEADERS, sse
+from .work import Done
 
 router = APIRouter(dependencies=[Depends(require_api_key)])
 ENDPOINT = "/v1/chat/completions"

@@ -19,8 +19,8 @@ from .openapi import RelaceResponse, post_doc
 from .routes_openai import check_model
 from .schemas import RelaceBody
 from .service import Service
-from .work import Done
 from .streaming import SSE_HEADERS, sse
+from .work import Done
 
 router = APIRouter(dependencies=[Depends(require_api_key)])
 ENDPOINT = "/v1/code/apply"

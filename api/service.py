@@ -23,8 +23,8 @@ from fastapi import Request
 
 from fastapply.apply.applier import Applier
 from fastapply.apply.request import ApplyError, ApplyRequest, ApplyResult
-from fastapply.merge.validate import ApplyWarning
 from fastapply.engine.sequence import GenerationRequest, Sequence
+from fastapply.merge.validate import ApplyWarning
 
 from .errors import APIError, apply_error
 from .large_lane import LargeLane, count_usage

@@ -21,8 +21,8 @@ from .dataset import EvalCase, load_cases
 
 def judge(case: EvalCase) -> dict:
     """The merge's answer to one case, checked as ``auto`` checks it: confident?, warnings, exact?"""
-    from fastapply.apply.request import ApplyRequest
     from fastapply.apply.deterministic import checked_merge, prepare
+    from fastapply.apply.request import ApplyRequest
     from fastapply.merge import flags
 
     request = ApplyRequest(case.original, case.snippet, case.instruction, path=case.path,

@@ -146,8 +146,8 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     from transformers import AutoTokenizer
 
-    from fastapply.models.loader import default_model_dir
     from fastapply.merge import lazy_merge
+    from fastapply.models.loader import default_model_dir
 
     tokenizer = AutoTokenizer.from_pretrained(args.tokenizer or default_model_dir())
     cases, _ = load_cases(args.data, limit=args.limit)

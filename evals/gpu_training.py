@@ -63,9 +63,9 @@ def train_step(res: Results, budget: Budget, args, reserve_s: float = 45.0) -> d
 
 def export_adapter(adapter: Path, dest: Path) -> dict:
     """The adapter as parts of at most PART_BYTES (gzip'd weights) plus its config and model card."""
-    from .gpu_transfer import compress
-
     from fastapply.training.modelio import ADAPTER_CONFIG, ADAPTER_WEIGHTS
+
+    from .gpu_transfer import compress
 
     if dest.exists():
         shutil.rmtree(dest)

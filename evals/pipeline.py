@@ -5,7 +5,7 @@ import json
 import os
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from .aggregate import summarize
@@ -97,7 +97,7 @@ def evaluate(data: str | Path | None = None, *, applier=None, model: str | None 
             sink.write(json.dumps(row, ensure_ascii=False) + "\n")
             sink.flush()
 
-        started = datetime.now(timezone.utc)
+        started = datetime.now(UTC)
         clock = time.perf_counter()
         todo = [c for c in cases if c.id not in done]
         new_rows, baseline_rows = run_eval(applier, todo, config, request_cls=request_cls, progress=progress,

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .plots import MISSING as PLOTS_MISSING, available as plots_available, render_plots
+from .plots import MISSING as PLOTS_MISSING
+from .plots import available as plots_available
+from .plots import render_plots
 
 RESULTS_FILE, BASELINES_FILE, SUMMARY_FILE, REPORT_FILE = "results.jsonl", "baselines.jsonl", "summary.json", "report.md"
 # (summary key, column header, kind) for the group tables; kind picks the number format

@@ -19,7 +19,6 @@ import asyncio
 import itertools
 import json
 import os
-import sys
 import time
 from collections import Counter
 from pathlib import Path

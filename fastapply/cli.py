@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 from fastapply import env
-from fastapply.engine.config import EngineConfig
-from fastapply.apply.request import DEFAULT_MODE, MODES
 from fastapply.apply.deterministic import prepare, settle
+from fastapply.apply.request import DEFAULT_MODE, MODES
+from fastapply.engine.config import EngineConfig
 
 EXIT_BAD_INPUT = 2
 

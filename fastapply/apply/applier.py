@@ -7,8 +7,8 @@ the applier's own engine. The HTTP service submits the same plans to a shared, b
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from fastapply import merge
 from fastapply.apply.deterministic import prepare, settle
@@ -21,7 +21,6 @@ from fastapply.engine.sequence import GenerationRequest, Sequence
 from fastapply.engine.stats import Stats
 from fastapply.models.loader import ModelSpec, load_model
 from fastapply.models.prompt import PromptFormat, extract_merged, get_format
-
 
 # A prefix of this many characters per token of budget decides most "does it fit" questions
 # without tokenizing a whole multi-megabyte file (code averages 3-4 characters a token).
@@ -55,7 +54,7 @@ class Applier:
 
     @classmethod
     def load(cls, model: str | None = None, device: str | None = None, dtype: str | None = None,
-             config: EngineConfig | None = None, prompt_format: str = "morph", adapter: str | None = None) -> "Applier":
+             config: EngineConfig | None = None, prompt_format: str = "morph", adapter: str | None = None) -> Applier:
         hf_model, tokenizer, _ = load_model(ModelSpec(model, device, dtype, adapter))
         return cls(Engine(hf_model, tokenizer, config), prompt_format)
 

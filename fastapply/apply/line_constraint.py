@@ -23,8 +23,8 @@ only: no tensors; the runner hands over ranked candidate ids.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 from fastapply.apply.runaway import line_budget
 from fastapply.engine.policies import DecodeContext
@@ -44,7 +44,7 @@ class OnlyKnownLines:
         if not 2 <= self.candidates <= 256:
             raise ValueError(f"candidates must be in [2, 256], got {self.candidates}")
 
-    def build(self, context: DecodeContext) -> "LineConstraint":
+    def build(self, context: DecodeContext) -> LineConstraint:
         return LineConstraint(self.lines, context.token_text, context.stop_ids, context.stop_strings)
 
 

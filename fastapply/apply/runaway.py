@@ -19,8 +19,8 @@ the output may write ``}`` four times; the fifth completed ``}`` trips the guard
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 from fastapply.engine.policies import DecodeContext
 from fastapply.merge.anchor import norm
@@ -49,7 +49,7 @@ class LoopStop:
     lines: tuple[str, ...]  # the inputs' lines (original + snippet code)
     slack: RunawaySlack = RunawaySlack()
 
-    def build(self, context: DecodeContext) -> "RunawayGuard":
+    def build(self, context: DecodeContext) -> RunawayGuard:
         return RunawayGuard(self.lines, context.token_text, self.slack)
 
 

@@ -13,8 +13,9 @@ The apply layer's line constraint and loop stop (``fastapply/apply/``) are the i
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import Protocol
 
 
 @dataclass(frozen=True)

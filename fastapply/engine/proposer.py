@@ -28,8 +28,8 @@ Worked example (one reference; tokens are letters for readability)::
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 

@@ -123,7 +123,7 @@ def marker_line(language: str | None, indent: str = "", text: str = MARKER_TEXT)
     return f"{indent}// {text}"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def get_ts_parser(language: str | None):
     """A tree-sitter parser for the language, or None when no grammar is available offline."""
     lang = normalize_language(language)

@@ -14,7 +14,6 @@ from fastapply.merge.placement import place_chunk
 from fastapply.merge.syntax import definitions, error_lines, error_macros
 from fastapply.merge.unanchored import place_unanchored
 
-
 EDITED_FORM = 0.8  # similarity at which an unshown original line counts as shown in its edited form
 
 

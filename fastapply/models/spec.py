@@ -24,7 +24,7 @@ class ModelSpec:
         """The model this spec names, the environment's, or the default."""
         return self.model or env.get("FASTAPPLY_MODEL") or DEFAULT_MODEL
 
-    def resolved(self) -> "ModelSpec":
+    def resolved(self) -> ModelSpec:
         model = self.name
         import torch
 

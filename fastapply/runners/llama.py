@@ -6,7 +6,7 @@ norms), Mistral, SmolLM3. transformers' forward stays the reference in the tests
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import torch
 

@@ -12,7 +12,9 @@ import hashlib
 import json
 from collections.abc import Iterable
 
-from fastapply.api.routes_openai import ENDPOINT as CHAT, RELACE_BASE_ENDPOINT as RELACE_CHAT, parse_apply_message
+from fastapply.api.routes_openai import ENDPOINT as CHAT
+from fastapply.api.routes_openai import RELACE_BASE_ENDPOINT as RELACE_CHAT
+from fastapply.api.routes_openai import parse_apply_message
 from fastapply.api.routes_relace import ENDPOINT as RELACE
 
 NATIVE = "/apply"

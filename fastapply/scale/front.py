@@ -24,7 +24,8 @@ from fastapply.api.app import KNOWN_PATHS
 from fastapply.api.auth import require_api_key
 from fastapply.api.errors import APIError, install_handlers
 from fastapply.api.metrics import Metrics
-from fastapply.api.routes_openai import ENDPOINT as CHAT, RELACE_BASE_ENDPOINT as RELACE_CHAT
+from fastapply.api.routes_openai import ENDPOINT as CHAT
+from fastapply.api.routes_openai import RELACE_BASE_ENDPOINT as RELACE_CHAT
 from fastapply.api.routes_relace import ENDPOINT as RELACE
 from fastapply.api.settings import Settings
 from fastapply.api.streaming import sse

@@ -5,8 +5,17 @@ from __future__ import annotations
 import random
 
 from . import templates as T
-from .edits import (Ctx, EditOp, op_add_function, op_add_import, op_change_literals, op_modify_function,
-                    op_remove_function, op_remove_import, op_rename_symbol)
+from .edits import (
+    Ctx,
+    EditOp,
+    op_add_function,
+    op_add_import,
+    op_change_literals,
+    op_modify_function,
+    op_remove_function,
+    op_remove_import,
+    op_rename_symbol,
+)
 from .layout_ops import op_add_doc_comments, op_move_function
 from .prose import PROSE_OPS
 from .syntax import body_statements, descendants, indent_of

@@ -8,6 +8,7 @@ import time
 import torch
 
 from fastapply.models.prompt import extract_merged, get_format
+
 from .data import IGNORE, answer_end_id, answer_ids, answer_loss, encode, prompt_ids
 
 

@@ -25,14 +25,14 @@ import os
 import random
 import re
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from .compose import apply_reps
 from .snippets import is_marker_line
 from .sources import SourceFile, list_files, split_of
-from .synth import crop_and_render, line_token_counter
 from .syntax import LANGS
+from .synth import crop_and_render, line_token_counter
 
 Opcode = tuple[str, int, int, int, int]
 GROUP_GAP = 8  # changes fewer lines apart than this are one group (the dev set's hunk rule)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fastapply.merge import languages as merge_languages
 from fastapply.merge import markers as merge_markers
 
-from .syntax import FileInfo, LANGS, dedent_lines, indent_of
+from .syntax import LANGS, FileInfo, dedent_lines, indent_of
 
 # Weighted towards the phrasings seen in practice; the rest keep the model from overfitting one.
 MARKER_TEXTS = (
@@ -60,7 +60,7 @@ class SnippetStyle:
     empty_marker: bool = False
 
     @staticmethod
-    def sample(rng: random.Random, lang: str) -> "SnippetStyle":
+    def sample(rng: random.Random, lang: str) -> SnippetStyle:
         kind = rng.choices(STYLES, weights=STYLE_WEIGHTS)[0]
         context = rng.choice((1, 2)) if kind == "minimal" else rng.choice((2, 3, 3, 3, 4, 5))
         return SnippetStyle(

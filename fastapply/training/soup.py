@@ -28,7 +28,10 @@ from pathlib import Path
 
 import torch
 
-from fastapply.models.lora import ADAPTER_CONFIG as CONFIG_FILE, ADAPTER_WEIGHTS as WEIGHTS_FILE, read_adapter, scaling
+from fastapply.models.lora import ADAPTER_CONFIG as CONFIG_FILE
+from fastapply.models.lora import ADAPTER_WEIGHTS as WEIGHTS_FILE
+from fastapply.models.lora import read_adapter, scaling
+
 
 def mix(adapters: list[tuple[dict, dict[str, torch.Tensor]]], weights: list[float],
         rank: int | None = None) -> tuple[dict, dict[str, torch.Tensor], float]:

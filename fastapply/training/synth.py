@@ -11,9 +11,9 @@ import json
 import os
 import random
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
 
 from .compose import EDIT_KINDS, apply_reps, choose_edit, kind_mix, make_ctx
 from .edits import DonorPool

@@ -11,8 +11,8 @@ import time
 
 import pytest
 import torch
-from fastapply.api import Settings, create_app
 
+from fastapply.api import Settings, create_app
 from fastapply.apply.applier import Applier
 from fastapply.engine.config import EngineConfig
 from fastapply.engine.engine import Engine

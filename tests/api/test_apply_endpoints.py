@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 import httpx
+
 from fastapply.api import Settings
 from fastapply.apply.runaway import RunawaySlack
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
+
 from fastapply.api import Settings
 
 ORIGINAL = "def add(a, b):\n    return a + b\n"

@@ -8,6 +8,7 @@ import json
 import httpx
 import openai
 import pytest
+
 from fastapply.api import Settings
 
 from .test_apply_endpoints import sse_events

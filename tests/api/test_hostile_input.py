@@ -9,6 +9,7 @@ import time
 
 import httpx
 import pytest
+
 from fastapply.api import Settings
 
 ORIGINAL = "def add(a, b):\n    return a + b\n"

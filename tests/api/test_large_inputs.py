@@ -7,6 +7,7 @@ import time
 
 import httpx
 import pytest
+
 from fastapply.api import Settings
 
 BIG = "".join(f"value_{i} = compute({i}, {i * 7})\n" for i in range(80_000))  # 2.5 MB

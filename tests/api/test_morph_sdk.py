@@ -22,6 +22,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+
 from fastapply.api import Settings
 
 HERE = Path(__file__).parent / "morph_sdk"

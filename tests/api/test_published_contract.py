@@ -7,6 +7,7 @@ import json
 import httpx
 import openai
 import pytest
+
 from fastapply.api import Settings
 
 ORIGINAL = ("def compute_the_total_of(values):\n    return sum(value for value in values)\n\n\n"

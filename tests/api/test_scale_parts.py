@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from fastapply.api.server import build_parser, main as serve_main
+from fastapply.api.server import build_parser
+from fastapply.api.server import main as serve_main
 from fastapply.scale.affinity import file_key, rendezvous
 from fastapply.scale.cli import scale_from_args
 from fastapply.scale.config import ScaleConfig

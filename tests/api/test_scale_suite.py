@@ -17,25 +17,46 @@ import pytest
 from fastapply.api import Settings
 
 from .test_apply_endpoints import (  # noqa: F401  (collected here against the scaled deployment)
-    test_apply_json_has_merged_diff_stats_warnings, test_apply_stream_deltas_add_up_to_merged,
-    test_deterministic_mode_needs_no_engine_pass, test_models_health_metrics, test_relace_apply_json_and_stream,
-    test_update_is_an_alias_of_snippet)
+    test_apply_json_has_merged_diff_stats_warnings,
+    test_apply_stream_deltas_add_up_to_merged,
+    test_deterministic_mode_needs_no_engine_pass,
+    test_models_health_metrics,
+    test_relace_apply_json_and_stream,
+    test_update_is_an_alias_of_snippet,
+)
 from .test_bad_input import (  # noqa: F401
-    test_bad_apply_bodies, test_body_over_the_size_limit_is_413, test_input_over_the_model_context_is_413_with_the_limit,
-    test_relace_and_routing_errors, test_undecodable_bodies)
+    test_bad_apply_bodies,
+    test_body_over_the_size_limit_is_413,
+    test_input_over_the_model_context_is_413_with_the_limit,
+    test_relace_and_routing_errors,
+    test_undecodable_bodies,
+)
 from .test_contract import test_truncated_output_is_refused_through_every_door  # noqa: F401
 from .test_hostile_input import (  # noqa: F401
-    test_a_client_leaving_mid_upload_is_a_quiet_499, test_lone_surrogates_are_400, test_paired_surrogates_are_fine)
+    test_a_client_leaving_mid_upload_is_a_quiet_499,
+    test_lone_surrogates_are_400,
+    test_paired_surrogates_are_fine,
+)
 from .test_openai_compat import (  # noqa: F401
-    client, test_apply_message_matches_native_apply, test_bad_chat_requests_are_400, test_models_list_through_client,
-    test_predicted_output_is_lossless_and_accepted, test_stop_sequence_ends_the_text_before_it,
-    test_streaming_equals_non_streaming, test_unknown_model_is_openai_404)
+    client,
+    test_apply_message_matches_native_apply,
+    test_bad_chat_requests_are_400,
+    test_models_list_through_client,
+    test_predicted_output_is_lossless_and_accepted,
+    test_stop_sequence_ends_the_text_before_it,
+    test_streaming_equals_non_streaming,
+    test_unknown_model_is_openai_404,
+)
 from .test_published_contract import (  # noqa: F401
-    test_an_extralong_request_that_does_not_follow_the_protocol_is_400, test_openapi_declares_every_body_and_response)
+    test_an_extralong_request_that_does_not_follow_the_protocol_is_400,
+    test_openapi_declares_every_body_and_response,
+)
 from .test_scale import deploy, local_ray
 from .test_stream_equivalence import (  # noqa: F401
-    test_apply_stream_equals_json_for_every_mode_and_windowing, test_chat_and_relace_streams_equal_their_json_when_windowed,
-    test_windows_below_line_one_stream_the_whole_file)
+    test_apply_stream_equals_json_for_every_mode_and_windowing,
+    test_chat_and_relace_streams_equal_their_json_when_windowed,
+    test_windows_below_line_one_stream_the_whole_file,
+)
 
 ray = pytest.importorskip("ray")
 pytestmark = pytest.mark.slow

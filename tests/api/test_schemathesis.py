@@ -3,12 +3,11 @@ declared status, a declared content type and a body that matches the declared sc
 from __future__ import annotations
 
 import pytest
+
 from fastapply.api import Settings
 
 schemathesis = pytest.importorskip("schemathesis")
 from hypothesis import HealthCheck, settings  # noqa: E402
-
-
 
 
 def no_internal_error(ctx, response, case):

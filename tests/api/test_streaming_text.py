@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from fastapply.api.streaming import IncrementalDecoder, MergedTextStream, PlainTextStream
 
+from fastapply.api.streaming import IncrementalDecoder, MergedTextStream, PlainTextStream
 from fastapply.models.prompt import extract_merged, get_format
 
 TEXT = "naïve café → 日本語 🚀 ok\n    return 'ünïcødé'\n"

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from fastapply.engine.stats import Stats
 from fastapply.evals.aggregate import summarize
 from fastapply.evals.cli import main
 from fastapply.evals.compare import compare_runs
@@ -15,7 +16,6 @@ from fastapply.evals.dataset import EvalCase
 from fastapply.evals.pipeline import evaluate, parse_ks
 from fastapply.evals.report import load_run, render_report, save_run
 from fastapply.evals.runner import RunConfig, run_eval
-from fastapply.engine.stats import Stats
 
 
 @dataclass

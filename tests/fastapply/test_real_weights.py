@@ -5,13 +5,13 @@ import pytest
 
 from fastapply import merge
 from fastapply.apply.applier import Applier
+from fastapply.apply.line_constraint import OnlyKnownLines
 from fastapply.apply.request import ApplyRequest
+from fastapply.apply.runaway import LoopStop, RunawaySlack
 from fastapply.engine.config import EngineConfig
 from fastapply.engine.engine import Engine
-from fastapply.models.loader import ModelSpec, load_model
-from fastapply.apply.line_constraint import OnlyKnownLines
-from fastapply.apply.runaway import LoopStop, RunawaySlack
 from fastapply.engine.sequence import GenerationRequest
+from fastapply.models.loader import ModelSpec, load_model
 
 pytestmark = pytest.mark.real_weights
 

@@ -4,8 +4,8 @@ import sys
 import pytest
 
 from fastapply import merge
-from fastapply.apply.request import ApplyRequest, NotConfident
 from fastapply.apply.deterministic import DeterministicApplier, Prepared, apply_deterministic, settle
+from fastapply.apply.request import ApplyRequest, NotConfident
 
 SMALL = "def a():\n    return 1\n\n\ndef b():\n    return 2\n"
 VAGUE = "x = 1\n# ... existing code ...\ny = 2\n"

@@ -2,10 +2,10 @@
 import pytest
 import torch
 
-from fastapply.engine.config import EngineConfig
-from fastapply.engine.engine import Engine
 from fastapply.apply.line_constraint import OnlyKnownLines
 from fastapply.apply.runaway import LoopStop, RunawaySlack
+from fastapply.engine.config import EngineConfig
+from fastapply.engine.engine import Engine
 from fastapply.engine.sequence import GenerationRequest
 
 from ...conftest import ByteTokenizer, tiny_model

@@ -1,5 +1,5 @@
-from fastapply.apply.request import ApplyRequest
 from fastapply.apply.deterministic import apply_deterministic
+from fastapply.apply.request import ApplyRequest
 from fastapply.merge import lazy_merge, validate
 from fastapply.merge.intent import inferred_deletion, stated_deletions
 

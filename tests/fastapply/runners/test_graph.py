@@ -4,8 +4,8 @@ import torch
 
 from fastapply.engine.config import EngineConfig
 from fastapply.engine.engine import Engine
-from fastapply.runners.graph import GraphRunner
 from fastapply.engine.sequence import GenerationRequest
+from fastapply.runners.graph import GraphRunner
 
 from ...conftest import ByteTokenizer
 from ..engine.test_engine import NEW_TOKENS, perturbed, setup  # noqa: F401 - setup is a fixture

@@ -6,8 +6,15 @@ import random
 import pytest
 
 from fastapply.merge import is_marker_line, lazy_merge
-from fastapply.training.pairs import (PairConfig, apply_ops, change_groups, generate, is_noise, pair_examples,
-                                      split_of_pair)
+from fastapply.training.pairs import (
+    PairConfig,
+    apply_ops,
+    change_groups,
+    generate,
+    is_noise,
+    pair_examples,
+    split_of_pair,
+)
 from fastapply.training.sources import SourceFile
 from fastapply.training.synth import line_token_counter
 

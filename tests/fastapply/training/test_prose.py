@@ -8,8 +8,8 @@ from fastapply.training.compose import apply_reps, choose_edit, make_ctx
 from fastapply.training.edits import DonorPool
 from fastapply.training.prose import PROSE_OPS, blocks, parse_prose
 from fastapply.training.snippets import SnippetStyle, is_marker_line, render
-from fastapply.training.synth import main
 from fastapply.training.syntax import parse
+from fastapply.training.synth import main
 
 DOC = """# Project
 

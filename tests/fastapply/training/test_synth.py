@@ -10,8 +10,8 @@ from fastapply.training.compose import EDIT_KINDS, apply_reps, choose_edit, make
 from fastapply.training.edits import DonorPool
 from fastapply.training.snippets import SnippetStyle, is_marker_line, render
 from fastapply.training.sources import split_of
-from fastapply.training.synth import SynthConfig, generate, main, parse_weights
 from fastapply.training.syntax import parse
+from fastapply.training.synth import SynthConfig, generate, main, parse_weights
 
 PY = '''import os
 import sys
