@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 TORCH ?= torch==2.13.0
 PYTEST_ARGS ?= -m "not slow"
 
-.PHONY: install demo serve test test-all bench-speed bench-load eval clean gpu-prepare
+.PHONY: install demo serve test lint test-all bench-speed bench-load eval clean gpu-prepare
 
 install: $(VENV)/.installed
 
@@ -28,6 +28,12 @@ serve: install
 
 test: install
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+# ruff (lint + format) on everything, mypy on the core (both configured in pyproject.toml).
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 test-all: install
 	$(BIN)/python -m pytest -q

@@ -1,4 +1,5 @@
 """fastapply.api: the HTTP service (native /apply, OpenAI- and Relace-compatible endpoints)."""
+
 from .app import create_app
 from .settings import Settings
 

@@ -1,4 +1,5 @@
 """The FastAPI application: lifespan (load the model once, start the engine loop), auth, metrics."""
+
 from __future__ import annotations
 
 import logging
@@ -17,14 +18,23 @@ from .service import Service
 from .settings import Settings
 
 log = logging.getLogger(__name__)
-KNOWN_PATHS = {"/apply", "/v1/chat/completions", "/v1/apply/chat/completions", "/v1/code/apply", "/v1/models",
-               "/health", "/metrics", "/"}
+KNOWN_PATHS = {
+    "/apply",
+    "/v1/chat/completions",
+    "/v1/apply/chat/completions",
+    "/v1/code/apply",
+    "/v1/models",
+    "/health",
+    "/metrics",
+    "/",
+}
 
 
 def load_applier(settings: Settings) -> Applier:
     spec = settings.model_spec()
-    return Applier.load(spec.model, spec.device, spec.dtype, settings.engine_config(), settings.prompt_format,
-                        spec.adapter)
+    return Applier.load(
+        spec.model, spec.device, spec.dtype, settings.engine_config(), settings.prompt_format, spec.adapter
+    )
 
 
 def create_app(applier: Applier | None = None, settings: Settings | None = None) -> FastAPI:
@@ -41,8 +51,13 @@ def create_app(applier: Applier | None = None, settings: Settings | None = None)
         engine_loop.start()
         if settings.prewarm_large_lane:
             service.large_lane.prewarm()
-        log.info("serving %s (max_batch %d, max_queue %d, KV budget %d tokens)", settings.model_id,
-                 ready.engine.config.max_batch, settings.max_queue, ready.engine.config.max_kv_tokens)
+        log.info(
+            "serving %s (max_batch %d, max_queue %d, KV budget %d tokens)",
+            settings.model_id,
+            ready.engine.config.max_batch,
+            settings.max_queue,
+            ready.engine.config.max_kv_tokens,
+        )
         try:
             yield
         finally:
@@ -91,8 +106,18 @@ class RequestMetrics:
             await error.response()(scope, receive, send_and_record)
         finally:
             code = status["code"]
-            self.metrics.inc("fastapply_requests_total", 1, "HTTP requests by endpoint and status",
-                             endpoint=endpoint, status=str(code))
+            self.metrics.inc(
+                "fastapply_requests_total",
+                1,
+                "HTTP requests by endpoint and status",
+                endpoint=endpoint,
+                status=str(code),
+            )
             if code >= 400:
-                self.metrics.inc("fastapply_errors_total", 1, "HTTP error responses by endpoint and status",
-                                 endpoint=endpoint, status=str(code))
+                self.metrics.inc(
+                    "fastapply_errors_total",
+                    1,
+                    "HTTP error responses by endpoint and status",
+                    endpoint=endpoint,
+                    status=str(code),
+                )

@@ -4,6 +4,7 @@ nesting and text that is not Unicode (lone surrogates written as ``\\ud800`` esc
 Large bodies are decoded on a worker thread so that parsing megabytes never stalls the event loop
 (and with it every other request).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -25,8 +26,9 @@ async def read_json(request: Request, max_bytes: int) -> object:
     """The request body as JSON, enforcing the size limit while reading (never buffering more)."""
     declared = request.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > max_bytes:
-        raise APIError(413, f"request body of {declared} bytes exceeds the limit of {max_bytes} bytes",
-                       "body_too_large")
+        raise APIError(
+            413, f"request body of {declared} bytes exceeds the limit of {max_bytes} bytes", "body_too_large"
+        )
     chunks, size = [], 0
     try:
         async for chunk in request.stream():
@@ -49,12 +51,15 @@ def decode_json(raw: bytes) -> object:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise APIError(400, f"request body is not valid UTF-8 ({e.reason} at byte {e.start})", "invalid_encoding") from None
+        raise APIError(
+            400, f"request body is not valid UTF-8 ({e.reason} at byte {e.start})", "invalid_encoding"
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise APIError(400, f"request body is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}",
-                       "invalid_json") from None
+        raise APIError(
+            400, f"request body is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}", "invalid_json"
+        ) from None
     except RecursionError:
         raise APIError(400, f"request body nests JSON deeper than {MAX_DEPTH} levels", "nesting_too_deep") from None
     check_structure(data, surrogates=_SURROGATE_ESCAPE.search(text) is not None)
@@ -90,9 +95,12 @@ def _check_text(text: str, where: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as e:
-        raise APIError(400, f"{where.removeprefix('body.')}: text holds a lone UTF-16 surrogate "
-                            f"(U+{ord(text[e.start]):04X} at character {e.start}); send valid Unicode",
-                       "invalid_unicode") from None
+        raise APIError(
+            400,
+            f"{where.removeprefix('body.')}: text holds a lone UTF-16 surrogate "
+            f"(U+{ord(text[e.start]):04X} at character {e.start}); send valid Unicode",
+            "invalid_unicode",
+        ) from None
 
 
 def _printable_key(key: str) -> str:

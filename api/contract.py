@@ -16,6 +16,7 @@ finish_reason is "length" when the output is incomplete, and whose ``warnings`` 
 Plain chat with a predicted output is not an apply (no file, no validator): reaching the client's
 token limit is OpenAI's ordinary 200 with finish_reason "length"; only a timeout is refused.
 """
+
 from __future__ import annotations
 
 from fastapply.apply.request import ApplyResult
@@ -53,18 +54,32 @@ def refusal(done, allow_flagged: bool, settings) -> APIError | None:
     details = {"finish_reason": standard_finish_reason(done), "warnings": [w.to_dict() for w in done.result.warnings]}
     opt_in = "; send allow_flagged=true to receive it anyway"
     if done.timed_out:
-        return APIError(504, f"the generation timed out after {timeout_s:g} s; the output is incomplete{opt_in}",
-                        "timeout", headers={"x-should-retry": "false"}, type="timeout_error", details=details)
+        return APIError(
+            504,
+            f"the generation timed out after {timeout_s:g} s; the output is incomplete{opt_in}",
+            "timeout",
+            headers={"x-should-retry": "false"},
+            type="timeout_error",
+            details=details,
+        )
     if not isinstance(done.result, ApplyResult):
         return None  # plain chat: "length" at the client's token limit is OpenAI's ordinary answer
     if not is_complete(done):
         reason = done.result.stats.finish_reason
-        return APIError(422, f"the output stopped before the file was complete (finish: {reason}, "
-                             f"{done.result.stats.output_tokens} tokens); "
-                             f"{describe_warnings(done.result.warnings) or 'no further warnings'}{opt_in}",
-                        "output_truncated", details=details)
+        return APIError(
+            422,
+            f"the output stopped before the file was complete (finish: {reason}, "
+            f"{done.result.stats.output_tokens} tokens); "
+            f"{describe_warnings(done.result.warnings) or 'no further warnings'}{opt_in}",
+            "output_truncated",
+            details=details,
+        )
     flagged = flags(done.result.warnings)
     if flagged:
-        return APIError(422, f"the merged file failed validation: {describe_warnings(flagged)}{opt_in}",
-                        "output_flagged", details=details)
+        return APIError(
+            422,
+            f"the merged file failed validation: {describe_warnings(flagged)}{opt_in}",
+            "output_flagged",
+            details=details,
+        )
     return None

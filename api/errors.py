@@ -4,6 +4,7 @@ OpenAI clients parse that shape into their exception's message, and the native a
 get the same shape, so there is one error format to document. Bodies are read and decoded by
 ``body.py`` (not by FastAPI) so that oversized, non-UTF-8 and malformed JSON bodies get precise messages.
 """
+
 from __future__ import annotations
 
 import json
@@ -19,17 +20,33 @@ from fastapply.apply.request import ApplyError
 
 log = logging.getLogger(__name__)
 
-ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error", 404: "not_found_error",
-               405: "invalid_request_error", 408: "timeout_error", 413: "request_too_large",
-               422: "unprocessable_entity", 429: "rate_limit_error", 499: "client_closed_request",
-               503: "overloaded_error", 504: "timeout_error"}
+ERROR_TYPES = {
+    400: "invalid_request_error",
+    401: "authentication_error",
+    404: "not_found_error",
+    405: "invalid_request_error",
+    408: "timeout_error",
+    413: "request_too_large",
+    422: "unprocessable_entity",
+    429: "rate_limit_error",
+    499: "client_closed_request",
+    503: "overloaded_error",
+    504: "timeout_error",
+}
 
 
 class APIError(Exception):
     """``details``: extra fields of the error object (the finish_reason and warnings of a refused result)."""
 
-    def __init__(self, status: int, message: str, code: str | None = None, headers: dict | None = None,
-                 type: str | None = None, details: dict | None = None):
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        code: str | None = None,
+        headers: dict | None = None,
+        type: str | None = None,
+        details: dict | None = None,
+    ):
         super().__init__(message)
         self.status, self.message, self.headers = status, message, headers or {}
         self.code = code or ERROR_TYPES.get(status, "server_error")

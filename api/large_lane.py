@@ -7,6 +7,7 @@ prompt format, the context length) and keeps each request's plan between its two
 returns the engine work and ``finish`` turns the engine's output into the result. One worker: large
 applies queue behind each other, never in front of small ones.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -61,8 +62,9 @@ def count_usage(applier, request: ApplyRequest, result: ApplyResult) -> ApplyRes
     the served model's tokens, as if the model had answered."""
     if result.mode_used == "deterministic" and not result.stats.output_tokens:
         result.stats.output_tokens = len(applier.encode(result.merged))
-        result.stats.prompt_tokens = sum(len(applier.encode(text)) for text in
-                                         (request.original, request.snippet, request.instruction))
+        result.stats.prompt_tokens = sum(
+            len(applier.encode(text)) for text in (request.original, request.snippet, request.instruction)
+        )
     return result
 
 
@@ -113,8 +115,9 @@ class LargeLane:
         except BrokenProcessPool:
             self._pool, self._warm = None, False  # the worker died (memory?): the next large apply starts one
             log.error("the large-apply worker process died")
-            raise APIError(503, "the worker for large inputs failed; retry shortly", "worker_failed",
-                           headers={"Retry-After": "1"}) from None
+            raise APIError(
+                503, "the worker for large inputs failed; retry shortly", "worker_failed", headers={"Retry-After": "1"}
+            ) from None
 
     async def plan(self, request: ApplyRequest):
         """(key, generation requests, stream prefix, result or None)."""

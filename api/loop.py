@@ -6,6 +6,7 @@ copies each job's *new* output tokens and posts them to the job's event loop, so
 a sequence while the engine is mutating it. Cancellation (client gone, timeout) is only flagged here;
 the engine honours it at the next pass boundary, and the job resolves when the thread sees it.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -104,8 +105,12 @@ class EngineLoop:
         if self._stopping:
             raise APIError(503, "the server is shutting down", "shutting_down")
         if self.queue_depth + len(requests) > self.max_queue:
-            raise APIError(503, f"the request queue is full ({self.max_queue} waiting); retry shortly",
-                           "queue_full", headers={"Retry-After": "1"})
+            raise APIError(
+                503,
+                f"the request queue is full ({self.max_queue} waiting); retry shortly",
+                "queue_full",
+                headers={"Retry-After": "1"},
+            )
         # Adding and registering under one lock: the engine thread must never finish a sequence whose
         # job it cannot see yet (it would then go idle and the job would never resolve).
         with self._wake:
@@ -162,7 +167,7 @@ class EngineLoop:
             new_tokens = []
             for i, seq in enumerate(job.sequences):
                 # Only this thread mutates seq.output, and the pass is over: a consistent read.
-                new = seq.output[job._published[i]:]
+                new = seq.output[job._published[i] :]
                 job._published[i] += len(new)
                 emitted += len(new)
                 new_tokens.append(new)
@@ -181,8 +186,7 @@ class EngineLoop:
             jobs, self._jobs = self._jobs, []
         # The failed pass may have left caches half-written: drop every sequence and start clean.
         self.engine.abort_all("error")
-        failure = APIError(500, f"the model failed while generating: {type(error).__name__}: {error}",
-                           "engine_error")
+        failure = APIError(500, f"the model failed while generating: {type(error).__name__}: {error}", "engine_error")
         for job in jobs:
             self._post(job, [[] for _ in job.sequences], True, failure)
 

@@ -4,6 +4,7 @@ Request handlers and the engine thread both record here, so every mutation takes
 render a consistent snapshot. Gauges that describe the engine (queue depth, running batch, passes)
 are read from the engine at scrape time rather than mirrored, so they can never drift.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -18,8 +19,10 @@ THROUGHPUT_WINDOW_S = 10.0  # tokens/s gauge: output tokens over this trailing w
 def _labels(pairs: tuple[tuple[str, str], ...]) -> str:
     if not pairs:
         return ""
-    escaped = (f'{k}="{str(v).replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34)).replace(chr(10), " ")}"'
-               for k, v in pairs)
+    escaped = (
+        f'{k}="{str(v).replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34)).replace(chr(10), " ")}"'
+        for k, v in pairs
+    )
     return "{" + ",".join(escaped) + "}"
 
 
@@ -73,19 +76,30 @@ class Metrics:
         self.inc("fastapply_prompt_tokens_total", stats.prompt_tokens, "prompt tokens processed", endpoint=endpoint)
         self.inc("fastapply_output_tokens_total", stats.output_tokens, "output tokens generated", endpoint=endpoint)
         self.inc("fastapply_draft_tokens_total", stats.drafted_tokens, "draft tokens verified", endpoint=endpoint)
-        self.inc("fastapply_accepted_draft_tokens_total", stats.accepted_tokens, "draft tokens accepted",
-                 endpoint=endpoint)
-        self.inc("fastapply_finished_total", 1, "requests finished, by finish reason",
-                 endpoint=endpoint, reason=stats.finish_reason or "unknown")
-        self.observe("fastapply_request_latency_seconds", stats.latency_ms / 1000, "request latency",
-                     endpoint=endpoint)
+        self.inc(
+            "fastapply_accepted_draft_tokens_total", stats.accepted_tokens, "draft tokens accepted", endpoint=endpoint
+        )
+        self.inc(
+            "fastapply_finished_total",
+            1,
+            "requests finished, by finish reason",
+            endpoint=endpoint,
+            reason=stats.finish_reason or "unknown",
+        )
+        self.observe("fastapply_request_latency_seconds", stats.latency_ms / 1000, "request latency", endpoint=endpoint)
         if stats.output_tokens:
-            self.observe("fastapply_ttft_seconds", stats.ttft_ms / 1000, "time to first output token",
-                         endpoint=endpoint)
-        self.observe("fastapply_queue_wait_seconds", stats.queue_ms / 1000, "time waiting for a batch slot",
-                     endpoint=endpoint)
-        self.observe("fastapply_generation_seconds", stats.generation_ms / 1000,
-                     "admission to the batch -> finished (latency without the queue wait)", endpoint=endpoint)
+            self.observe(
+                "fastapply_ttft_seconds", stats.ttft_ms / 1000, "time to first output token", endpoint=endpoint
+            )
+        self.observe(
+            "fastapply_queue_wait_seconds", stats.queue_ms / 1000, "time waiting for a batch slot", endpoint=endpoint
+        )
+        self.observe(
+            "fastapply_generation_seconds",
+            stats.generation_ms / 1000,
+            "admission to the batch -> finished (latency without the queue wait)",
+            endpoint=endpoint,
+        )
 
     # -- exposition -------------------------------------------------------------------------------
     def tokens_per_s(self) -> float:
@@ -114,15 +128,19 @@ class Metrics:
                     lines += [f"{name}_sum{_labels(key)} {_num(h.total)}", f"{name}_count{_labels(key)} {h.n}"]
         for name, (value, help_text, *kind) in sorted(gauges.items()):
             # Engine-owned totals (forward passes) are read at scrape time but are counters.
-            lines += [f"# HELP {name} {help_text}", f"# TYPE {name} {kind[0] if kind else 'gauge'}",
-                      f"{name} {_num(value)}"]
+            lines += [
+                f"# HELP {name} {help_text}",
+                f"# TYPE {name} {kind[0] if kind else 'gauge'}",
+                f"{name} {_num(value)}",
+            ]
         return "\n".join(lines) + "\n"
 
     def counter_value(self, name: str, **labels) -> float:
         """Sum of a counter over the series matching ``labels`` (tests and the load benchmark)."""
         with self._lock:
-            return sum(v for k, v in self.counters.get(name, {}).items()
-                       if all(dict(k).get(a) == b for a, b in labels.items()))
+            return sum(
+                v for k, v in self.counters.get(name, {}).items() if all(dict(k).get(a) == b for a, b in labels.items())
+            )
 
 
 def _num(value: float) -> str:

@@ -14,6 +14,7 @@ original file and the description dropped, so the request is applied like any ot
 the plain merged file: the SDK expands placeholders in the answer and leaves text without them as
 is. A request that announces the protocol but does not follow it is refused, never guessed at.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,10 +32,12 @@ def unpack_extralong(instruction: str, code: str, update: str, apply_context: st
     announced = (apply_context or "").strip().lower() == "extralong"
     if begin is None:
         if announced:
-            raise _refuse("the X-Morph-Apply-Context: extralong header is set but <code> does not start with "
-                          "the anchor definition table")
+            raise _refuse(
+                "the X-Morph-Apply-Context: extralong header is set but <code> does not start with "
+                "the anchor definition table"
+            )
         return instruction, code, update
-    original = expand(code[begin.end():], begin.group(1))
+    original = expand(code[begin.end() :], begin.group(1))
     note = instruction.find(_PROTOCOL_NOTE)
     return (instruction[:note].strip() if note >= 0 else instruction), original, update
 
@@ -46,7 +49,7 @@ def expand(rest: str, namespace: str) -> str:
     table, found, after = rest.partition(end_mark)
     if not found or not after.startswith(code_mark):
         raise _refuse("the anchor definition table is not closed by its END and CODE_BEGIN delimiters")
-    skeleton = after[len(code_mark):]
+    skeleton = after[len(code_mark) :]
     prefix = f"\u27eaM{namespace}:"
     values: dict[str, str] = {}
     for line in filter(None, table.split("\n")):

@@ -5,6 +5,7 @@ input), so FastAPI cannot see the request models: each POST declares its body he
 schemas are added to the document's components. Every error status a route can answer is listed
 with the one error shape.
 """
+
 from __future__ import annotations
 
 from fastapi import FastAPI
@@ -17,8 +18,10 @@ REQUEST_MODELS = (ApplyBody, ChatRequest, RelaceBody)
 
 
 class ValidatorWarning(BaseModel):
-    code: str = Field(description="marker_leak, syntax_error, dropped_code, truncated, no_change, invented_lines, "
-                                  "missing_snippet_lines, timeout")
+    code: str = Field(
+        description="marker_leak, syntax_error, dropped_code, truncated, no_change, invented_lines, "
+        "missing_snippet_lines, timeout"
+    )
     message: str
     lines: list[int]
 
@@ -125,33 +128,48 @@ class ModelList(BaseModel):
     data: list[ModelCard]
 
 
-ERRORS = {400: "bad input (body, JSON, fields, unicode, nesting)", 401: "missing or wrong API key",
-          404: "unknown model", 413: "body over the size limit, or input over the model's context",
-          422: "the result is incomplete or flagged (refused without allow_flagged), or the deterministic "
-               "mode is not confident", 499: "the client closed the connection while sending",
-          503: "queue full, or waited too long for a batch slot (Retry-After)", 504: "the generation timed out"}
+ERRORS = {
+    400: "bad input (body, JSON, fields, unicode, nesting)",
+    401: "missing or wrong API key",
+    404: "unknown model",
+    413: "body over the size limit, or input over the model's context",
+    422: "the result is incomplete or flagged (refused without allow_flagged), or the deterministic "
+    "mode is not confident",
+    499: "the client closed the connection while sending",
+    503: "queue full, or waited too long for a batch slot (Retry-After)",
+    504: "the generation timed out",
+}
 
 
 # One server-sent event; ``data`` is JSON text (or ``[DONE]``), as the description says per endpoint.
-SSE_EVENT = {"type": "object", "required": ["data"],
-             "properties": {"event": {"type": "string"}, "data": {"type": "string"}}}
+SSE_EVENT = {
+    "type": "object",
+    "required": ["data"],
+    "properties": {"event": {"type": "string"}, "data": {"type": "string"}},
+}
 
 
 def post_doc(body: type[BaseModel], answer: type[BaseModel], stream_note: str) -> dict:
     """Decorator arguments for a POST whose body the handler reads itself."""
-    responses = {200: {"model": answer, "description": f"JSON; or text/event-stream when streaming: {stream_note}",
-                       "content": {"text/event-stream": {"schema": SSE_EVENT}}}}
+    responses = {
+        200: {
+            "model": answer,
+            "description": f"JSON; or text/event-stream when streaming: {stream_note}",
+            "content": {"text/event-stream": {"schema": SSE_EVENT}},
+        }
+    }
     responses.update({status: {"model": ErrorResponse, "description": text} for status, text in ERRORS.items()})
-    request_body = {"required": True, "content": {"application/json": {
-        "schema": {"$ref": f"#/components/schemas/{body.__name__}"}}}}
+    request_body = {
+        "required": True,
+        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{body.__name__}"}}},
+    }
     return {"responses": responses, "openapi_extra": {"requestBody": request_body}}
 
 
 def install_openapi(app: FastAPI) -> None:
     def openapi() -> dict:
         if app.openapi_schema is None:
-            schema = get_openapi(title=app.title, version=app.version, routes=app.routes,
-                                 description=app.description)
+            schema = get_openapi(title=app.title, version=app.version, routes=app.routes, description=app.description)
             components = schema.setdefault("components", {}).setdefault("schemas", {})
             for model in REQUEST_MODELS:
                 definition = model.model_json_schema(ref_template="#/components/schemas/{model}")

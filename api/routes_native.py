@@ -1,4 +1,5 @@
 """Native endpoints: ``POST /apply`` (JSON or SSE), ``GET /health``, ``GET /metrics``."""
+
 from __future__ import annotations
 
 from fastapi import APIRouter, Depends, Request
@@ -28,16 +29,32 @@ def native_body(done: Done) -> dict:
     return body
 
 
-@router.post("/apply", dependencies=[Depends(require_api_key)],
-             **post_doc(ApplyBody, ApplyResponse, "'event: delta' {text} ..., then 'event: done' {the JSON "
-                                                   "result} or 'event: error' {error}"))
+@router.post(
+    "/apply",
+    dependencies=[Depends(require_api_key)],
+    **post_doc(
+        ApplyBody,
+        ApplyResponse,
+        "'event: delta' {text} ..., then 'event: done' {the JSON result} or 'event: error' {error}",
+    ),
+)
 async def apply(request: Request):
     service: Service = request.app.state.service
     body = parse_body(ApplyBody, await read_json(request, service.settings.max_body_bytes))
     options = body.options
-    apply_request = ApplyRequest(body.original, body.snippet, body.instruction, body.language, body.path,
-                                 options.k, options.max_tokens, options.mode or service.settings.default_mode,
-                                 options.windowing, options.constrain_lines, options.stop_loops)
+    apply_request = ApplyRequest(
+        body.original,
+        body.snippet,
+        body.instruction,
+        body.language,
+        body.path,
+        options.k,
+        options.max_tokens,
+        options.mode or service.settings.default_mode,
+        options.windowing,
+        options.constrain_lines,
+        options.stop_loops,
+    )
     work = await service.apply_work(apply_request)
     job = service.submit(work)
     if not options.stream:
@@ -46,8 +63,9 @@ async def apply(request: Request):
         if refused is not None:
             raise refused
         return JSONResponse(native_body(done))
-    return StreamingResponse(_events(service, work, job, options.allow_flagged), media_type="text/event-stream",
-                             headers=SSE_HEADERS)
+    return StreamingResponse(
+        _events(service, work, job, options.allow_flagged), media_type="text/event-stream", headers=SSE_HEADERS
+    )
 
 
 async def _events(service: Service, work, job, allow_flagged: bool):
@@ -70,13 +88,27 @@ async def _events(service: Service, work, job, allow_flagged: bool):
 async def health(request: Request):
     loop = request.app.state.engine_loop
     settings = request.app.state.settings
-    return {"status": "ok", "model": settings.model_id, "queued": loop.queue_depth, "running": loop.batch_size,
-            "max_batch": loop.engine.config.max_batch, "max_queue": loop.max_queue}
+    return {
+        "status": "ok",
+        "model": settings.model_id,
+        "queued": loop.queue_depth,
+        "running": loop.batch_size,
+        "max_batch": loop.engine.config.max_batch,
+        "max_queue": loop.max_queue,
+    }
 
 
-@router.get("/metrics", dependencies=[Depends(require_api_key)], response_class=PlainTextResponse,
-            responses={200: {"description": "Prometheus text exposition format 0.0.4",
-                             "content": {"text/plain": {"schema": {"type": "string"}}}}})
+@router.get(
+    "/metrics",
+    dependencies=[Depends(require_api_key)],
+    response_class=PlainTextResponse,
+    responses={
+        200: {
+            "description": "Prometheus text exposition format 0.0.4",
+            "content": {"text/plain": {"schema": {"type": "string"}}},
+        }
+    },
+)
 async def metrics(request: Request):
     loop = request.app.state.engine_loop
     engine, registry = loop.engine, request.app.state.metrics
@@ -86,12 +118,17 @@ async def metrics(request: Request):
     gauges = {
         "fastapply_queue_depth": (loop.queue_depth, "requests waiting for a batch slot"),
         "fastapply_running_batch_size": (loop.batch_size, "sequences in the running batch"),
-        "fastapply_forward_passes_total": (engine.total_passes, "engine forward passes (prefill and verify)",
-                                           "counter"),
+        "fastapply_forward_passes_total": (
+            engine.total_passes,
+            "engine forward passes (prefill and verify)",
+            "counter",
+        ),
         "fastapply_acceptance_rate": (accepted / drafted if drafted else 0.0, "accepted / drafted tokens, lifetime"),
         "fastapply_tokens_per_second": (registry.tokens_per_s(), "output tokens per second, last 10 s"),
-        "fastapply_kv_tokens_reserved": (sum(s.capacity for s in list(engine.running)),
-                                         "KV-cache positions reserved by running sequences"),
+        "fastapply_kv_tokens_reserved": (
+            sum(s.capacity for s in list(engine.running)),
+            "KV-cache positions reserved by running sequences",
+        ),
         "fastapply_kv_tokens_budget": (engine.config.max_kv_tokens, "KV-cache budget"),
         "fastapply_resident_memory_bytes": (rss, "resident set size of the server"),
         "fastapply_peak_resident_memory_bytes": (peak, "peak resident set size of the server (VmHWM)"),
@@ -101,7 +138,15 @@ async def metrics(request: Request):
 
 @router.get("/", include_in_schema=False)
 async def root(request: Request):
-    return {"service": "fastapply", "model": request.app.state.settings.model_id,
-            "endpoints": ["POST /apply", "POST /v1/chat/completions", "POST /v1/code/apply",
-                          "GET /v1/models", "GET /health", "GET /metrics"]}
-
+    return {
+        "service": "fastapply",
+        "model": request.app.state.settings.model_id,
+        "endpoints": [
+            "POST /apply",
+            "POST /v1/chat/completions",
+            "POST /v1/code/apply",
+            "GET /v1/models",
+            "GET /health",
+            "GET /metrics",
+        ],
+    }

@@ -8,6 +8,7 @@ OpenAI clients (``.../v1/apply``). Two ways in: a user message in Morph's apply 
 tokens the way OpenAI does: accepted prediction tokens were verified and kept, rejected ones were
 verified and thrown away.
 """
+
 from __future__ import annotations
 
 import re
@@ -60,20 +61,33 @@ def parse_apply_message(text: str) -> tuple[str, str, str] | None:
 def check_model(service: Service, name: str) -> None:
     known = service.settings.model_names
     if name not in known:
-        raise APIError(404, f"The model {name!r} does not exist; this server serves: {', '.join(known)}",
-                       "model_not_found", type="invalid_request_error")
+        raise APIError(
+            404,
+            f"The model {name!r} does not exist; this server serves: {', '.join(known)}",
+            "model_not_found",
+            type="invalid_request_error",
+        )
 
 
 @router.get("/v1/models", response_model=ModelList)
 async def models(request: Request):
     service: Service = request.app.state.service
     created = int(service.metrics.started)
-    return {"object": "list", "data": [{"id": name, "object": "model", "created": created, "owned_by": "fastapply"}
-                                       for name in service.settings.model_names]}
+    return {
+        "object": "list",
+        "data": [
+            {"id": name, "object": "model", "created": created, "owned_by": "fastapply"}
+            for name in service.settings.model_names
+        ],
+    }
 
 
-CHAT_DOC = post_doc(ChatRequest, ChatCompletion, "'data: {chat.completion.chunk}' ..., then 'data: [DONE]'; "
-                    "a refused result or failure ends with 'data: {error}' instead of the final chunk")
+CHAT_DOC = post_doc(
+    ChatRequest,
+    ChatCompletion,
+    "'data: {chat.completion.chunk}' ..., then 'data: [DONE]'; "
+    "a refused result or failure ends with 'data: {error}' instead of the final chunk",
+)
 
 
 @router.post(ENDPOINT, **CHAT_DOC)
@@ -90,12 +104,25 @@ async def chat_completions(request: Request):
         refused = refusal(done, chat.allow_flagged, service.settings)
         if refused is not None:
             raise refused
-        return JSONResponse({
-            "id": completion_id, "object": "chat.completion", "created": created, "model": chat.model,
-            "system_fingerprint": "fastapply",
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": done.text},
-                         "logprobs": None, "finish_reason": standard_finish_reason(done)}],
-            "usage": usage(done.result.stats), "fastapply": extension(done)})
+        return JSONResponse(
+            {
+                "id": completion_id,
+                "object": "chat.completion",
+                "created": created,
+                "model": chat.model,
+                "system_fingerprint": "fastapply",
+                "choices": [
+                    {
+                        "index": 0,
+                        "message": {"role": "assistant", "content": done.text},
+                        "logprobs": None,
+                        "finish_reason": standard_finish_reason(done),
+                    }
+                ],
+                "usage": usage(done.result.stats),
+                "fastapply": extension(done),
+            }
+        )
     include_usage = bool(chat.stream_options and chat.stream_options.include_usage)
     chunks = _chunks(service, work, job, completion_id, created, chat.model, include_usage, chat.allow_flagged)
     return StreamingResponse(chunks, media_type="text/event-stream", headers=SSE_HEADERS)
@@ -106,26 +133,41 @@ async def _work(service: Service, chat: ChatRequest, apply_context: str | None):
     parsed = parse_apply_message(text_of(users[-1].content)) if users else None
     if parsed is None and chat.prediction is not None:
         prediction = text_of(chat.prediction.content)
-        messages = [{"role": "system" if m.role == "developer" else m.role, "content": text_of(m.content)}
-                    for m in chat.messages]
+        messages = [
+            {"role": "system" if m.role == "developer" else m.role, "content": text_of(m.content)}
+            for m in chat.messages
+        ]
         return await service.chat_work(messages, prediction, chat.token_limit, chat.stop_strings)
     if parsed is None:
-        raise APIError(400, "the last user message must hold <code>...</code> and <update>...</update> "
-                            "(optionally <instruction>...</instruction>), or the request must carry a "
-                            "prediction ({'type': 'content', 'content': ...})", "invalid_apply_message")
+        raise APIError(
+            400,
+            "the last user message must hold <code>...</code> and <update>...</update> "
+            "(optionally <instruction>...</instruction>), or the request must carry a "
+            "prediction ({'type': 'content', 'content': ...})",
+            "invalid_apply_message",
+        )
     instruction, code, update = unpack_extralong(*parsed, apply_context)
     if not update.strip():
         raise APIError(400, "<update> is empty", "invalid_apply_message")
-    return await service.apply_work(ApplyRequest(code, update, instruction, max_tokens=chat.token_limit,
-                                                         mode=service.settings.default_mode))
+    return await service.apply_work(
+        ApplyRequest(code, update, instruction, max_tokens=chat.token_limit, mode=service.settings.default_mode)
+    )
 
 
-async def _chunks(service: Service, work, job, completion_id: str, created: int, model: str, include_usage: bool,
-                  allow_flagged: bool):
+async def _chunks(
+    service: Service, work, job, completion_id: str, created: int, model: str, include_usage: bool, allow_flagged: bool
+):
     def chunk(delta: dict, reason: str | None = None) -> bytes:
-        return sse({"id": completion_id, "object": "chat.completion.chunk", "created": created, "model": model,
-                    "system_fingerprint": "fastapply",
-                    "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": reason}]})
+        return sse(
+            {
+                "id": completion_id,
+                "object": "chat.completion.chunk",
+                "created": created,
+                "model": model,
+                "system_fingerprint": "fastapply",
+                "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": reason}],
+            }
+        )
 
     yield chunk({"role": "assistant", "content": ""})
     try:
@@ -136,8 +178,16 @@ async def _chunks(service: Service, work, job, completion_id: str, created: int,
                     raise refused
                 yield chunk({}, standard_finish_reason(item))
                 if include_usage:
-                    yield sse({"id": completion_id, "object": "chat.completion.chunk", "created": created,
-                               "model": model, "choices": [], "usage": usage(item.result.stats)})
+                    yield sse(
+                        {
+                            "id": completion_id,
+                            "object": "chat.completion.chunk",
+                            "created": created,
+                            "model": model,
+                            "choices": [],
+                            "usage": usage(item.result.stats),
+                        }
+                    )
             else:
                 yield chunk({"content": item})
     except APIError as e:  # headers are already sent: report the failure in-band, as OpenAI does
@@ -146,14 +196,18 @@ async def _chunks(service: Service, work, job, completion_id: str, created: int,
 
 
 def usage(stats: Stats) -> dict:
-    return {"prompt_tokens": stats.prompt_tokens, "completion_tokens": stats.output_tokens,
-            "total_tokens": stats.prompt_tokens + stats.output_tokens,
-            # Prediction tokens are those drafted from the references (the prediction, or the file);
-            # drafts from the output's own repeats are the engine's business, not the client's.
-            "completion_tokens_details": {
-                "accepted_prediction_tokens": stats.accepted_tokens - stats.self_accepted_tokens,
-                "rejected_prediction_tokens": (stats.drafted_tokens - stats.self_drafted_tokens)
-                - (stats.accepted_tokens - stats.self_accepted_tokens)}}
+    return {
+        "prompt_tokens": stats.prompt_tokens,
+        "completion_tokens": stats.output_tokens,
+        "total_tokens": stats.prompt_tokens + stats.output_tokens,
+        # Prediction tokens are those drafted from the references (the prediction, or the file);
+        # drafts from the output's own repeats are the engine's business, not the client's.
+        "completion_tokens_details": {
+            "accepted_prediction_tokens": stats.accepted_tokens - stats.self_accepted_tokens,
+            "rejected_prediction_tokens": (stats.drafted_tokens - stats.self_drafted_tokens)
+            - (stats.accepted_tokens - stats.self_accepted_tokens),
+        },
+    }
 
 
 def extension(done: Done) -> dict:

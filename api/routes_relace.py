@@ -4,6 +4,7 @@ Non-streaming answers ``{mergedCode, usage, finish_reason, warnings}``. Streamin
 ``data: {"chunk": ...}`` deltas of the merged file, then ``data: {"mergedCode": ..., "usage": ...}``
 (or ``data: {"error": ...}`` when the result is refused, see contract.py) and ``data: [DONE]``.
 """
+
 from __future__ import annotations
 
 from fastapi import APIRouter, Depends, Request
@@ -28,25 +29,38 @@ ENDPOINT = "/v1/code/apply"
 
 def relace_usage(done: Done) -> dict:
     stats = done.result.stats
-    return {"prompt_tokens": stats.prompt_tokens, "completion_tokens": stats.output_tokens,
-            "total_tokens": stats.prompt_tokens + stats.output_tokens}
+    return {
+        "prompt_tokens": stats.prompt_tokens,
+        "completion_tokens": stats.output_tokens,
+        "total_tokens": stats.prompt_tokens + stats.output_tokens,
+    }
 
 
 def relace_body(done: Done) -> dict:
-    return {"mergedCode": done.text, "usage": relace_usage(done),
-            "finish_reason": standard_finish_reason(done),
-            "warnings": [w.to_dict() for w in done.result.warnings]}
+    return {
+        "mergedCode": done.text,
+        "usage": relace_usage(done),
+        "finish_reason": standard_finish_reason(done),
+        "warnings": [w.to_dict() for w in done.result.warnings],
+    }
 
 
-@router.post(ENDPOINT, **post_doc(RelaceBody, RelaceResponse, "'data: {chunk}' ..., then 'data: {mergedCode, "
-                                                               "usage}' or 'data: {error}', then 'data: [DONE]'"))
+@router.post(
+    ENDPOINT,
+    **post_doc(
+        RelaceBody,
+        RelaceResponse,
+        "'data: {chunk}' ..., then 'data: {mergedCode, usage}' or 'data: {error}', then 'data: [DONE]'",
+    ),
+)
 async def code_apply(request: Request):
     service: Service = request.app.state.service
     body = parse_body(RelaceBody, await read_json(request, service.settings.max_body_bytes))
     if body.model is not None and body.model not in ("relace-apply-3", "auto"):
         check_model(service, body.model)
-    work = await service.apply_work(ApplyRequest(body.initial_code, body.edit_snippet, body.instruction,
-                                                         mode=service.settings.default_mode))
+    work = await service.apply_work(
+        ApplyRequest(body.initial_code, body.edit_snippet, body.instruction, mode=service.settings.default_mode)
+    )
     job = service.submit(work)
     if not body.stream:
         done = await service.collect(work, job, ENDPOINT, request)
@@ -54,8 +68,9 @@ async def code_apply(request: Request):
         if refused is not None:
             raise refused
         return JSONResponse(relace_body(done))
-    return StreamingResponse(_events(service, work, job, body.allow_flagged), media_type="text/event-stream",
-                             headers=SSE_HEADERS)
+    return StreamingResponse(
+        _events(service, work, job, body.allow_flagged), media_type="text/event-stream", headers=SSE_HEADERS
+    )
 
 
 async def _events(service: Service, work, job, allow_flagged: bool):

@@ -5,16 +5,21 @@ do nothing); OpenAI bodies allow extra fields, because OpenAI clients send many 
 (``temperature``, ``user``, ``metadata``...). Decoding is always greedy: that is what makes the
 speculative output lossless.
 """
+
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, AliasChoices, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from fastapply.engine.config import MAX_K
+
 MODEL_ALIASES = ("morph-v3-fast", "morph-v3-large", "auto")
 ALLOW_FLAGGED_DEFAULT = False
-ALLOW_FLAGGED_HELP = ("answer 200 even when the output is incomplete (finish_reason 'length') or the validator "
-                      "flagged it (listed in warnings); by default such results are errors (422, 504)")
+ALLOW_FLAGGED_HELP = (
+    "answer 200 even when the output is incomplete (finish_reason 'length') or the validator "
+    "flagged it (listed in warnings); by default such results are errors (422, 504)"
+)
 
 
 # Published in the schema only; the validators below give the clearer messages.
@@ -23,6 +28,7 @@ NOT_BLANK = {"pattern": "\\S"}
 
 def _required(message: str, blank_ok: bool = True) -> AfterValidator:
     """Rejects an empty string (and a whitespace-only one unless ``blank_ok``) with ``message``."""
+
     def check(value: str) -> str:
         if not (value if blank_ok else value.strip()):
             raise ValueError(message)
@@ -34,25 +40,29 @@ def _required(message: str, blank_ok: bool = True) -> AfterValidator:
 class ApplyOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    k: StrictInt | None = Field(None, ge=0, le=1024, description="max draft tokens per pass; 0 = plain greedy")
+    k: StrictInt | None = Field(None, ge=0, le=MAX_K, description="max draft tokens per pass; 0 = plain greedy")
     max_tokens: StrictInt | None = Field(None, ge=1, description="max output tokens per model generation")
     mode: Literal["model", "deterministic", "auto"] | None = None  # None: the server's --mode
     stream: StrictBool = False
     windowing: Literal["auto", "always", "never"] = "auto"
     constrain_lines: StrictBool = Field(
-        False, description="the model may only write lines of the original and the snippet")
+        False, description="the model may only write lines of the original and the snippet"
+    )
     stop_loops: StrictBool = Field(
-        True, description="end a model output that loops past what the inputs hold (finish_reason 'length')")
+        True, description="end a model output that loops past what the inputs hold (finish_reason 'length')"
+    )
     allow_flagged: StrictBool = Field(ALLOW_FLAGGED_DEFAULT, description=ALLOW_FLAGGED_HELP)
 
 
 class ApplyBody(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
-    original: StrictStr = Field(description="the file as it is; empty for a new file (the snippet is then its "
-                                            "full text, without markers)")
+    original: StrictStr = Field(
+        description="the file as it is; empty for a new file (the snippet is then its full text, without markers)"
+    )
     snippet: Annotated[StrictStr, _required("the edit snippet is empty", blank_ok=False)] = Field(
-        validation_alias=AliasChoices("snippet", "update"), json_schema_extra=NOT_BLANK)
+        validation_alias=AliasChoices("snippet", "update"), json_schema_extra=NOT_BLANK
+    )
     instruction: StrictStr = ""
     language: StrictStr | None = None
     path: StrictStr | None = None
@@ -64,10 +74,12 @@ class RelaceBody(BaseModel):
 
     model_config = ConfigDict(extra="ignore", populate_by_name=True)
 
-    initial_code: StrictStr = Field(validation_alias=AliasChoices("initial_code", "initialCode"),
-                                    description="empty for a new file")
+    initial_code: StrictStr = Field(
+        validation_alias=AliasChoices("initial_code", "initialCode"), description="empty for a new file"
+    )
     edit_snippet: Annotated[StrictStr, _required("edit_snippet is empty", blank_ok=False)] = Field(
-        validation_alias=AliasChoices("edit_snippet", "editSnippet"), json_schema_extra=NOT_BLANK)
+        validation_alias=AliasChoices("edit_snippet", "editSnippet"), json_schema_extra=NOT_BLANK
+    )
     instruction: StrictStr = ""
     stream: StrictBool = False
     model: StrictStr | None = None
@@ -120,8 +132,9 @@ class ChatRequest(BaseModel):
     prediction: Prediction | None = None
     stop: StrictStr | list[StrictStr] | None = None
     n: StrictInt = Field(1, ge=1, le=1, description="only one choice: decoding is greedy")
-    allow_flagged: StrictBool = Field(ALLOW_FLAGGED_DEFAULT, description=ALLOW_FLAGGED_HELP + " (OpenAI "
-                                      "clients send it in extra_body)")
+    allow_flagged: StrictBool = Field(
+        ALLOW_FLAGGED_DEFAULT, description=ALLOW_FLAGGED_HELP + " (OpenAI clients send it in extra_body)"
+    )
 
     @property
     def token_limit(self) -> int | None:

@@ -10,6 +10,7 @@ own tokenizer copy (a tokenizer is never used from two threads at once).
 Two clocks bound a request: ``queue_timeout`` while it waits for a batch slot (then 503, nothing was
 generated) and ``request_timeout`` from its admission to the batch (then the output is incomplete).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -25,6 +26,7 @@ from fastapply.apply.applier import Applier
 from fastapply.apply.request import ApplyError, ApplyRequest, ApplyResult
 from fastapply.engine.sequence import GenerationRequest, Sequence
 from fastapply.merge.validate import ApplyWarning
+from fastapply.models.prompt import chat_ids
 
 from .errors import APIError, apply_error
 from .large_lane import LargeLane, count_usage
@@ -72,8 +74,11 @@ class Service:
     def check_max_tokens(self, max_tokens: int | None) -> None:
         limit = self.applier.context_length
         if max_tokens is not None and max_tokens > limit:
-            raise APIError(400, f"max_tokens must be between 1 and the model's context of {limit} tokens, "
-                                f"got {max_tokens}", "max_tokens_out_of_range")
+            raise APIError(
+                400,
+                f"max_tokens must be between 1 and the model's context of {limit} tokens, got {max_tokens}",
+                "max_tokens_out_of_range",
+            )
 
     async def apply_work(self, request: ApplyRequest) -> Work:
         self.check_max_tokens(request.max_tokens)
@@ -85,18 +90,28 @@ class Service:
             key, requests, prefix, result = await self.large_lane.plan(request)
             if result is not None:
                 return Work([], ready(result))
-            return Work(requests, lambda sequences: self.large_lane.finish(key, sequences), streamer, prefix,
-                        lambda: self.large_lane.forget(key))
+            return Work(
+                requests,
+                lambda sequences: self.large_lane.finish(key, sequences),
+                streamer,
+                prefix,
+                lambda: self.large_lane.forget(key),
+            )
         plan = await self.on_cpu(self.applier.plan, request)
 
         def finish(sequences: list[Sequence]) -> ApplyResult:
             return count_usage(self.applier, request, plan.finish(sequences))
 
-        return Work(plan.requests, lambda sequences: self.on_cpu(finish, sequences),
-                    streamer if plan.requests else None, plan.prefix)
+        return Work(
+            plan.requests,
+            lambda sequences: self.on_cpu(finish, sequences),
+            streamer if plan.requests else None,
+            plan.prefix,
+        )
 
-    async def chat_work(self, messages: list[dict], prediction: str, max_tokens: int | None,
-                        stop: tuple[str, ...]) -> Work:
+    async def chat_work(
+        self, messages: list[dict], prediction: str, max_tokens: int | None, stop: tuple[str, ...]
+    ) -> Work:
         """Any chat prompt, the prediction's tokens as the draft (OpenAI Predicted Outputs)."""
         self.check_max_tokens(max_tokens)
         large = sum(len(m["content"]) for m in messages) + len(prediction) > LARGE_INPUT_CHARS
@@ -104,11 +119,18 @@ class Service:
         context = self.applier.context_length
         room = context - len(prompt)
         if room < 1:
-            raise APIError(413, f"the prompt has {len(prompt)} tokens; the model's context is {context} tokens",
-                           "context_length_exceeded")
+            raise APIError(
+                413,
+                f"the prompt has {len(prompt)} tokens; the model's context is {context} tokens",
+                "context_length_exceeded",
+            )
         if max_tokens is not None and max_tokens > room:
-            raise APIError(400, f"prompt ({len(prompt)} tokens) + max_tokens ({max_tokens}) exceed the model's "
-                                f"context of {context} tokens", "context_length_exceeded")
+            raise APIError(
+                400,
+                f"prompt ({len(prompt)} tokens) + max_tokens ({max_tokens}) exceed the model's "
+                f"context of {context} tokens",
+                "context_length_exceeded",
+            )
         # Default: room for the prediction plus as much again; the KV cache is reserved up front.
         wanted = max_tokens or min(room, 2 * len(reference) + 256)
         request = GenerationRequest(prompt, [reference], max_new_tokens=wanted, stop_strings=stop)
@@ -120,14 +142,13 @@ class Service:
             text = cut_at_stop(tokenizer.decode(seq.output, skip_special_tokens=True), stop)
             return GenerationResult(text, seq.stats)
 
-        return Work([request], lambda sequences: self.on_cpu(finish, sequences, large=large),
-                    lambda: PlainTextStream(stop))
+        return Work(
+            [request], lambda sequences: self.on_cpu(finish, sequences, large=large), lambda: PlainTextStream(stop)
+        )
 
     def _chat_tokens(self, messages: list[dict], prediction: str, large: bool) -> tuple[list[int], list[int]]:
         applier = self.applier_for(large)
-        ids = applier.tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=True)
-        ids = list(ids["input_ids"] if not isinstance(ids, list) else ids)
-        return ids, applier.encode(prediction)
+        return chat_ids(applier.tokenizer, messages), applier.encode(prediction)
 
     # -- running work -------------------------------------------------------------------------------
     def submit(self, work: Work) -> Job:
@@ -139,8 +160,9 @@ class Service:
                 work.discard()
             raise
 
-    async def run(self, work: Work, job: Job, endpoint: str, http: Request | None = None,
-                  stream: bool = False) -> AsyncIterator[str | Done]:
+    async def run(
+        self, work: Work, job: Job, endpoint: str, http: Request | None = None, stream: bool = False
+    ) -> AsyncIterator[str | Done]:
         """Yields text deltas (only when ``stream``), then one ``Done``. Raises APIError.
 
         The deltas always add up to the final text: a stream that could not would end in an error.
@@ -169,16 +191,21 @@ class Service:
             job.done.result()  # raises the engine's failure, if any
             if job.cancel_reason == "queue_timeout":
                 self.metrics.inc("fastapply_cancelled_total", 1, "requests cancelled", reason="queue_timeout")
-                raise APIError(503, f"the request waited {self.queue_timeout:g} s for a batch slot without "
-                                    "getting one; retry shortly", "queue_timeout", headers={"Retry-After": "1"})
+                raise APIError(
+                    503,
+                    f"the request waited {self.queue_timeout:g} s for a batch slot without getting one; retry shortly",
+                    "queue_timeout",
+                    headers={"Retry-After": "1"},
+                )
             done = await self._finish(work, job, endpoint)
             if stream:
                 streamed = "".join(sent)
                 if not done.text.startswith(streamed):
                     log.error("streamed text diverged from the final result (%d chars sent)", len(streamed))
-                    raise APIError(500, "the streamed text diverged from the final result; discard it",
-                                   "stream_diverged")
-                tail = done.text[len(streamed):]
+                    raise APIError(
+                        500, "the streamed text diverged from the final result; discard it", "stream_diverged"
+                    )
+                tail = done.text[len(streamed) :]
                 if tail:
                     yield tail
             yield done
@@ -220,9 +247,12 @@ class Service:
             self.metrics.inc("fastapply_cancelled_total", 1, "requests cancelled", reason=job.cancel_reason)
         result = await work.finish(job.sequences)
         if timed_out:
-            result.warnings.append(ApplyWarning(
-                "timeout", f"the generation timed out after {self.settings.request_timeout:g} s; "
-                           "the output is incomplete"))
+            result.warnings.append(
+                ApplyWarning(
+                    "timeout",
+                    f"the generation timed out after {self.settings.request_timeout:g} s; the output is incomplete",
+                )
+            )
         self.metrics.record_result(endpoint, result.stats)
         return Done(result, timed_out)
 

@@ -2,6 +2,7 @@
 
 The model and engine fields take their defaults from ``ModelSpec`` and ``EngineConfig`` and are turned
 into those once (``model_spec()``, ``engine_config()``), which also validates them."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

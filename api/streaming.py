@@ -10,6 +10,7 @@ Two kinds of holding back keep every streamed prefix final (never retracted):
   (whether the fence is stripped depends on the end of the answer).
 At the end the full merged text is authoritative; the remainder is whatever was not sent yet.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,19 +34,19 @@ class IncrementalDecoder:
 
     def push(self, new_ids: list[int]) -> str:
         self.ids.extend(new_ids)
-        prefix_text = self._decode(self.ids[self.prefix_offset:self.read_offset])
-        new_text = self._decode(self.ids[self.prefix_offset:])
+        prefix_text = self._decode(self.ids[self.prefix_offset : self.read_offset])
+        new_text = self._decode(self.ids[self.prefix_offset :])
         if len(new_text) > len(prefix_text) and not new_text.endswith("\ufffd"):
             self.prefix_offset, self.read_offset = self.read_offset, len(self.ids)
-            return new_text[len(prefix_text):]
+            return new_text[len(prefix_text) :]
         return ""
 
     def flush(self) -> str:
         """Whatever is still held back once no more tokens will come."""
-        prefix_text = self._decode(self.ids[self.prefix_offset:self.read_offset])
-        new_text = self._decode(self.ids[self.prefix_offset:])
+        prefix_text = self._decode(self.ids[self.prefix_offset : self.read_offset])
+        new_text = self._decode(self.ids[self.prefix_offset :])
         self.prefix_offset = self.read_offset = len(self.ids)
-        return new_text[len(prefix_text):]
+        return new_text[len(prefix_text) :]
 
 
 class MergedTextStream:
@@ -64,12 +65,12 @@ class MergedTextStream:
         stable = self._stable()
         if stable is None or len(stable) <= len(self.sent) or not stable.startswith(self.sent):
             return ""
-        delta, self.sent = stable[len(self.sent):], stable
+        delta, self.sent = stable[len(self.sent) :], stable
         return delta
 
     def finish(self, merged: str) -> str:
         if merged.startswith(self.sent):
-            return merged[len(self.sent):]
+            return merged[len(self.sent) :]
         # Should not happen; the final event/response still carries the full merged text.
         log.warning("streamed prefix diverged from the merged result (%d chars sent)", len(self.sent))
         return ""
@@ -81,7 +82,7 @@ class MergedTextStream:
         body = head
         for opener in self.openers:
             if head.startswith(opener):
-                body = head[len(opener):]
+                body = head[len(opener) :]
                 if not body:
                     return None  # a newline right after the tag would be stripped too
                 body = body.removeprefix("\n")
@@ -90,7 +91,7 @@ class MergedTextStream:
         if lead.startswith(FENCE) or (len(lead) < len(FENCE) and FENCE.startswith(lead)):
             return None  # fenced: only the end of the answer tells whether the fence goes
         text = extract_merged(self.raw, self.format)
-        return text[:-self.hold] if len(text) > self.hold else ""
+        return text[: -self.hold] if len(text) > self.hold else ""
 
 
 class PlainTextStream:
@@ -105,20 +106,20 @@ class PlainTextStream:
     def push(self, text: str) -> str:
         self.raw += text
         cut = cut_at_stop(self.raw, self.stops)
-        stable = cut if len(cut) < len(self.raw) else self.raw[:len(self.raw) - self.hold]
+        stable = cut if len(cut) < len(self.raw) else self.raw[: len(self.raw) - self.hold]
         if len(stable) <= len(self.sent):
             return ""
-        delta, self.sent = stable[len(self.sent):], stable
+        delta, self.sent = stable[len(self.sent) :], stable
         return delta
 
     def finish(self, text: str) -> str:
-        return text[len(self.sent):] if text.startswith(self.sent) else ""
+        return text[len(self.sent) :] if text.startswith(self.sent) else ""
 
 
 def cut_at_stop(text: str, stops: tuple[str, ...]) -> str:
     """OpenAI semantics: the returned text ends before the first stop sequence."""
     positions = [i for i in (text.find(s) for s in stops) if i >= 0]
-    return text[:min(positions)] if positions else text
+    return text[: min(positions)] if positions else text
 
 
 def sse(data: dict | str, event: str | None = None) -> bytes:

@@ -1,4 +1,5 @@
 """What every endpoint reduces to: ``Work`` for the engine, and the ``Done`` result it comes back as."""
+
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable

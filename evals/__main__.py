@@ -1,4 +1,5 @@
 """``python -m fastapply.evals`` = ``fastapply eval``."""
+
 import sys
 
 from .cli import main

@@ -19,6 +19,7 @@ row (id, language, original, snippet, expected, instruction, source, license, va
     python -m fastapply.evals.agentbench stats
     python -m fastapply.evals.agentbench notice > evals/agent_bench/SOURCES.md   # origins and licenses
 """
+
 from __future__ import annotations
 
 import argparse
@@ -134,12 +135,22 @@ def load(bench: str | Path = BENCH_DIR) -> list[dict]:
             except ValueError as exc:
                 raise ValueError(f"{where}: {exc}") from None
             meta = sources[case["file"]]
-            rows.append({
-                "id": case["id"], "language": _language_of(case["file"]), "original": original,
-                "snippet": case["snippet"], "expected": expected, "instruction": case.get("instruction", ""),
-                "source": f"{meta['origin']}", "license": meta["license"], "variant": case["styles"][0],
-                "styles": case["styles"], "author": case.get("author", "hand"), "path": case["file"],
-            })
+            rows.append(
+                {
+                    "id": case["id"],
+                    "language": _language_of(case["file"]),
+                    "original": original,
+                    "snippet": case["snippet"],
+                    "expected": expected,
+                    "instruction": case.get("instruction", ""),
+                    "source": f"{meta['origin']}",
+                    "license": meta["license"],
+                    "variant": case["styles"][0],
+                    "styles": case["styles"],
+                    "author": case.get("author", "hand"),
+                    "path": case["file"],
+                }
+            )
     return rows
 
 
@@ -182,8 +193,16 @@ def add_source(path: str, as_name: str, origin: str, license: str, bench: Path =
     return target
 
 
-def add_case(file: str, expected_path: str, snippet_path: str, case_id: str, styles: list[str],
-             instruction: str, author: str = "hand", bench: Path = BENCH_DIR) -> dict:
+def add_case(
+    file: str,
+    expected_path: str,
+    snippet_path: str,
+    case_id: str,
+    styles: list[str],
+    instruction: str,
+    author: str = "hand",
+    bench: Path = BENCH_DIR,
+) -> dict:
     if not _ID.match(case_id):
         raise ValueError(f"id must match {_ID.pattern}")
     if file not in _sources(bench):
@@ -199,10 +218,19 @@ def add_case(file: str, expected_path: str, snippet_path: str, case_id: str, sty
     patch = make_patch(original, expected)
     assert apply_patch(original, patch) == expected
     cases = bench / "cases" / f"{_language_of(file)}.jsonl"
-    if cases.is_file() and any(json.loads(line)["id"] == case_id for line in cases.read_text(encoding="utf-8").splitlines()):
+    if cases.is_file() and any(
+        json.loads(line)["id"] == case_id for line in cases.read_text(encoding="utf-8").splitlines()
+    ):
         raise ValueError(f"id {case_id} exists already")
-    case = {"id": case_id, "file": file, "instruction": instruction, "snippet": snippet, "patch": patch,
-            "styles": styles, "author": author}
+    case = {
+        "id": case_id,
+        "file": file,
+        "instruction": instruction,
+        "snippet": snippet,
+        "patch": patch,
+        "styles": styles,
+        "author": author,
+    }
     cases.parent.mkdir(parents=True, exist_ok=True)
     with cases.open("a", encoding="utf-8") as fh:
         fh.write(json.dumps(case, ensure_ascii=False) + "\n")
@@ -223,12 +251,17 @@ def notice(bench: str | Path = BENCH_DIR) -> str:
     """A Markdown table of every source file with its origin and license, and the cases on it."""
     bench = Path(bench)
     uses = Counter(row["path"] for row in load(bench))
-    lines = ["# Sources of the agent-style benchmark", "",
-             "Each original file is a verbatim copy of a file from a permissively licensed project; the",
-             "license is that project's (read from its LICENSE file or the file's own header). Keep the",
-             "attribution when redistributing. Snippets, instructions and expected files were written for",
-             "this benchmark.", "",
-             "| file | origin | license | cases |", "|---|---|---|---|"]
+    lines = [
+        "# Sources of the agent-style benchmark",
+        "",
+        "Each original file is a verbatim copy of a file from a permissively licensed project; the",
+        "license is that project's (read from its LICENSE file or the file's own header). Keep the",
+        "attribution when redistributing. Snippets, instructions and expected files were written for",
+        "this benchmark.",
+        "",
+        "| file | origin | license | cases |",
+        "|---|---|---|---|",
+    ]
     for file, meta in sorted(_sources(bench).items()):
         lines.append(f"| `{file}` | `{meta['origin']}` | {meta['license']} | {uses.get(file, 0)} |")
     return "\n".join(lines) + "\n"
@@ -240,7 +273,9 @@ def main(argv: list[str] | None = None) -> int:
     s = sub.add_parser("source", help="copy an original file into the benchmark")
     s.add_argument("path")
     s.add_argument("--as", dest="as_name", required=True)
-    s.add_argument("--origin", required=True, help="where it comes from: package+version:path or owner/repo@commit:path")
+    s.add_argument(
+        "--origin", required=True, help="where it comes from: package+version:path or owner/repo@commit:path"
+    )
     s.add_argument("--license", required=True)
     a = sub.add_parser("add", help="add a case")
     a.add_argument("--file", required=True)
@@ -260,8 +295,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.cmd == "source":
             print(add_source(args.path, args.as_name, args.origin, args.license))
         elif args.cmd == "add":
-            add_case(args.file, args.expected, args.snippet, args.id, args.styles.split(","), args.instruction,
-                     args.author)
+            add_case(
+                args.file, args.expected, args.snippet, args.id, args.styles.split(","), args.instruction, args.author
+            )
             print(f"added {args.id}")
         elif args.cmd == "check":
             problems = check()

@@ -1,4 +1,5 @@
 """Aggregating result rows: overall, per k, per language, per source repo and per variant."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -7,8 +8,15 @@ from collections.abc import Iterable
 from .baselines import summarize_baselines
 from .metrics import mean, percentile, rate
 
-WARNING_CODES = ("marker_leak", "syntax_error", "dropped_code", "truncated", "no_change", "invented_lines",
-                 "missing_snippet_lines")
+WARNING_CODES = (
+    "marker_leak",
+    "syntax_error",
+    "dropped_code",
+    "truncated",
+    "no_change",
+    "invented_lines",
+    "missing_snippet_lines",
+)
 
 
 def group_stats(rows: list[dict]) -> dict:

@@ -6,6 +6,7 @@ ratio of two timings taken side by side instead of as an absolute tok/s that dep
 * HF prompt lookup: ``model.generate(prompt_lookup_num_tokens=N, do_sample=False)`` - the
   off-the-shelf way to get "draft from the prompt" speculation.
 """
+
 from __future__ import annotations
 
 import time
@@ -21,8 +22,9 @@ def _synchronize(device) -> None:
         torch.cuda.synchronize(device)
 
 
-def hf_generate(model, tokenizer, prompt_ids: list[int], max_new_tokens: int,
-                prompt_lookup: int | None = None) -> tuple[list[int], float]:
+def hf_generate(
+    model, tokenizer, prompt_ids: list[int], max_new_tokens: int, prompt_lookup: int | None = None
+) -> tuple[list[int], float]:
     """Greedy ``model.generate`` from ``prompt_ids``; returns (new token ids, wall seconds).
 
     ``prompt_lookup`` = n-gram draft length for HF prompt-lookup decoding (None or 0 = plain greedy).
@@ -48,7 +50,7 @@ def hf_generate(model, tokenizer, prompt_ids: list[int], max_new_tokens: int,
         out = model.generate(input_ids=input_ids, attention_mask=torch.ones_like(input_ids), **kwargs)
     _synchronize(device)
     seconds = time.perf_counter() - start
-    new_ids = out[0, input_ids.shape[1]:].tolist()
+    new_ids = out[0, input_ids.shape[1] :].tolist()
     stop_ids = {i for i in (eos, pad) if i is not None}
     if isinstance(model.generation_config.eos_token_id, list):
         stop_ids.update(model.generation_config.eos_token_id)
@@ -62,6 +64,7 @@ def hf_generate(model, tokenizer, prompt_ids: list[int], max_new_tokens: int,
 @dataclass
 class BaselineRow:
     """One case timed three ways, back to back."""
+
     id: str
     language: str
     k: int
@@ -91,16 +94,26 @@ class BaselineRow:
         return row
 
 
-def run_baseline_case(applier, case, k: int, request_cls, prompt_lookup: int | None = DEFAULT_PROMPT_LOOKUP,
-                      max_tokens: int | None = None) -> BaselineRow:
+def run_baseline_case(
+    applier, case, k: int, request_cls, prompt_lookup: int | None = DEFAULT_PROMPT_LOOKUP, max_tokens: int | None = None
+) -> BaselineRow:
     """Engine at ``k``, engine at k=0 and HF prompt lookup on one case, interleaved so that clock or
     thermal drift hits all three alike."""
     from fastapply.models.prompt import extract_merged
 
     def engine(k_value: int):  # no loop stop: HF prompt lookup has none, and timings compare like with like
-        return applier.apply(request_cls(original=case.original, snippet=case.snippet, instruction=case.instruction,
-                                         language=case.language, k=k_value, max_tokens=max_tokens, mode="model",
-                                         stop_loops=False))
+        return applier.apply(
+            request_cls(
+                original=case.original,
+                snippet=case.snippet,
+                instruction=case.instruction,
+                language=case.language,
+                k=k_value,
+                max_tokens=max_tokens,
+                mode="model",
+                stop_loops=False,
+            )
+        )
 
     fast, greedy = engine(k), engine(0)
     hf_ms = hf_tokens = hf_same = None
@@ -113,11 +126,19 @@ def run_baseline_case(applier, case, k: int, request_cls, prompt_lookup: int | N
         hf_ms, hf_tokens = 1000.0 * seconds, len(ids)
         hf_same = extract_merged(tokenizer.decode(ids, skip_special_tokens=True)) == fast.merged
     return BaselineRow(
-        id=case.id, language=case.language, k=k,
-        engine_ms=fast.stats.latency_ms, engine_tokens=fast.stats.output_tokens, engine_passes=fast.stats.passes,
-        greedy_ms=greedy.stats.latency_ms, greedy_tokens=greedy.stats.output_tokens,
-        greedy_passes=greedy.stats.passes, hf_lookup_ms=hf_ms, hf_lookup_tokens=hf_tokens,
-        lossless=fast.merged == greedy.merged, hf_same_output=hf_same,
+        id=case.id,
+        language=case.language,
+        k=k,
+        engine_ms=fast.stats.latency_ms,
+        engine_tokens=fast.stats.output_tokens,
+        engine_passes=fast.stats.passes,
+        greedy_ms=greedy.stats.latency_ms,
+        greedy_tokens=greedy.stats.output_tokens,
+        greedy_passes=greedy.stats.passes,
+        hf_lookup_ms=hf_ms,
+        hf_lookup_tokens=hf_tokens,
+        lossless=fast.merged == greedy.merged,
+        hf_same_output=hf_same,
     )
 
 
@@ -138,10 +159,13 @@ def summarize_baselines(rows: list[dict]) -> dict:
         "errors": errors,
         "speedup_vs_greedy": greedy / engine if engine else None,
         "speedup_vs_greedy_p50": percentile([r["speedup_vs_greedy"] for r in rows], 50),
-        "speedup_vs_hf_lookup": (sum(r["hf_lookup_ms"] for r in hf_rows) / hf_engine) if hf_rows and hf_engine else None,
+        "speedup_vs_hf_lookup": (sum(r["hf_lookup_ms"] for r in hf_rows) / hf_engine)
+        if hf_rows and hf_engine
+        else None,
         "speedup_vs_hf_lookup_p50": percentile([r["speedup_vs_hf_lookup"] for r in hf_rows], 50),
         "hf_lookup_vs_greedy": (sum(r["greedy_ms"] for r in hf_rows) / sum(r["hf_lookup_ms"] for r in hf_rows))
-        if hf_rows else None,
+        if hf_rows
+        else None,
         "lossless_rate": rate(r["lossless"] for r in rows),
         "hf_same_output_rate": rate(r["hf_same_output"] for r in rows),
     }

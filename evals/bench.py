@@ -1,12 +1,17 @@
 """``fastapply bench speed | load | soak | drafts | gpu``: the benchmarks, each a module of its own."""
+
 from __future__ import annotations
 
 import importlib
 import sys
 
-BENCHMARKS = {"speed": "fastapply.evals.speed", "load": "fastapply.evals.load", "soak": "fastapply.evals.soak",
-              "drafts": "fastapply.evals.draft_sim",
-              "gpu": "fastapply.evals.gpu"}
+BENCHMARKS = {
+    "speed": "fastapply.evals.speed",
+    "load": "fastapply.evals.load",
+    "soak": "fastapply.evals.soak",
+    "drafts": "fastapply.evals.draft_sim",
+    "gpu": "fastapply.evals.gpu",
+}
 
 
 def main(argv=None) -> int:

@@ -9,6 +9,7 @@ answered (confident and no warning: what ``auto`` returns without the model), pr
 answered, wrong answers flagged (not confident, or a warning) among all wrong merges, and wrong
 answers served unflagged. Torch-free and model-free: it runs in seconds.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,16 +26,27 @@ def judge(case: EvalCase) -> dict:
     from fastapply.apply.request import ApplyRequest
     from fastapply.merge import flags
 
-    request = ApplyRequest(case.original, case.snippet, case.instruction, path=case.path,
-                           language=None if case.language == "unknown" else case.language)
+    request = ApplyRequest(
+        case.original,
+        case.snippet,
+        case.instruction,
+        path=case.path,
+        language=None if case.language == "unknown" else case.language,
+    )
     prepared = prepare(request)
     merged, warnings = checked_merge(request, prepared)
     result = prepared.candidate
-    return {"id": case.id, "language": case.language, "style": case.variant or "none",
-            "styles": list(case.styles), "confident": result.confident, "reason": result.reason,
-            "warnings": sorted({w.code for w in flags(warnings)}),
-            "notes": sorted({w.code for w in warnings if w not in flags(warnings)}),
-            "exact": merged == case.expected}
+    return {
+        "id": case.id,
+        "language": case.language,
+        "style": case.variant or "none",
+        "styles": list(case.styles),
+        "confident": result.confident,
+        "reason": result.reason,
+        "warnings": sorted({w.code for w in flags(warnings)}),
+        "notes": sorted({w.code for w in warnings if w not in flags(warnings)}),
+        "exact": merged == case.expected,
+    }
 
 
 def summarize(judged: list[dict]) -> dict:
@@ -67,11 +79,15 @@ def table(groups: dict[str, dict], first: str) -> str:
     def pct(x):
         return "–" if x is None else f"{100 * x:.1f} %"
 
-    lines = [f"| {first} | cases | exact | answered | right when answered | wrong flagged | wrong unflagged |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        f"| {first} | cases | exact | answered | right when answered | wrong flagged | wrong unflagged |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for key, s in groups.items():
-        lines.append(f"| {key} | {s['cases']} | {s['exact']} ({pct(s['exact'] / s['cases'])}) | {s['answered']} | "
-                     f"{pct(s['precision'])} | {pct(s['wrong_flagged'])} | {s['wrong_unflagged']} |")
+        lines.append(
+            f"| {key} | {s['cases']} | {s['exact']} ({pct(s['exact'] / s['cases'])}) | {s['answered']} | "
+            f"{pct(s['precision'])} | {pct(s['wrong_flagged'])} | {s['wrong_unflagged']} |"
+        )
     return "\n".join(lines)
 
 

@@ -4,6 +4,7 @@ A malformed row is reported and skipped rather than raised, so one bad line in a
 never throws away a long run. Unknown extra fields are ignored on purpose: datasets grow fields
 (``license``, ``n_hunks``...) faster than the harness learns about them.
 """
+
 from __future__ import annotations
 
 import json
@@ -80,8 +81,7 @@ def parse_case(row: object) -> EvalCase:
     )
 
 
-def load_cases(path: str | Path, limit: int | None = None,
-               every: int = 1) -> tuple[list[EvalCase], list[RowError]]:
+def load_cases(path: str | Path, limit: int | None = None, every: int = 1) -> tuple[list[EvalCase], list[RowError]]:
     """All well-formed cases of a JSONL file plus what was skipped and why.
 
     ``every`` keeps every N-th usable case (a sample spread over a file sorted by source), then

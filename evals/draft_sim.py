@@ -12,6 +12,7 @@ hardware — and isolates what the cursor and the merge-candidate reference are 
 
     fastapply bench drafts --data ../shared/bench/dev.jsonl
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,12 +51,14 @@ def simulate(target: list[int], refs: list[list[int]], drafter: Drafter) -> int:
     out: list[int] = []
     cursor, passes = Cursor(), 0
     while len(out) < len(target):
-        proposal = propose(arrays, out, cursor, drafter.k, drafter.max_ngram, drafter.use_cursor)
+        # Without a cursor every pass searches from the top: the leftmost match wins (prompt lookup).
+        at = cursor if drafter.use_cursor else Cursor(0, 0, following=False)
+        proposal = propose(arrays, out, at, drafter.k, drafter.max_ngram)
         draft, base = proposal.draft, len(out)
         accepted = 0
         while accepted < len(draft) and base + accepted < len(target) and draft[accepted] == target[base + accepted]:
             accepted += 1
-        out.extend(target[base:base + accepted + 1])
+        out.extend(target[base : base + accepted + 1])
         cursor = advance(proposal.start, len(draft), accepted, out[-1], arrays)
         passes += 1
     return passes
@@ -68,8 +71,13 @@ def run(cases, encode, candidate_of, drafters=DRAFTERS) -> list[dict]:
         original, snippet = encode(case.original), encode(case.snippet)
         merged = candidate_of(case)
         candidate = encode(merged) if merged else []
-        row = {"id": case.id, "group": f"{case.source_group}/{case.variant or '-'}", "tokens": len(target),
-               "ideal": math.ceil(len(target) / 65), "candidate_exact": merged == case.expected}
+        row = {
+            "id": case.id,
+            "group": f"{case.source_group}/{case.variant or '-'}",
+            "tokens": len(target),
+            "ideal": math.ceil(len(target) / 65),
+            "candidate_exact": merged == case.expected,
+        }
         for d in drafters:
             refs = [candidate, original, snippet] if d.with_merge else [original, snippet]
             row[d.name] = simulate(target, refs, d)
@@ -79,11 +87,15 @@ def run(cases, encode, candidate_of, drafters=DRAFTERS) -> list[dict]:
 
 def markdown(rows: list[dict], drafters=DRAFTERS) -> str:
     tokens = sum(r["tokens"] for r in rows)
-    out = (f"{len(rows)} cases, {tokens} expected tokens; a perfect k=64 draft needs {sum(r['ideal'] for r in rows)} "
-           "passes.\n\n| drafter | k | passes | tokens/pass | × passes of a perfect draft |\n|---|---|---|---|---|\n")
+    out = (
+        f"{len(rows)} cases, {tokens} expected tokens; a perfect k=64 draft needs {sum(r['ideal'] for r in rows)} "
+        "passes.\n\n| drafter | k | passes | tokens/pass | × passes of a perfect draft |\n|---|---|---|---|---|\n"
+    )
     for d in drafters:
         passes = sum(r[d.name] for r in rows)
-        out += f"| {d.name} | {d.k} | {passes} | {tokens / passes:.1f} | {passes / sum(r['ideal'] for r in rows):.2f} |\n"
+        out += (
+            f"| {d.name} | {d.k} | {passes} | {tokens / passes:.1f} | {passes / sum(r['ideal'] for r in rows):.2f} |\n"
+        )
     groups = defaultdict(list)
     for r in rows:
         groups[r["group"]].append(r)
@@ -119,25 +131,35 @@ def window_savings(cases, encode, prompt_tokens, context: int) -> str:
             pos = end
         outside.append("".join(lines[pos:]))
         win_out = max(whole_out - sum(len(encode(t)) for t in outside if t), 0)
-        win_prompt = sum(prompt_tokens(window_text(case.original, w), window_snippet(case.snippet, case.original, w,
-                                                                                      case.language)) for w in windows)
+        win_prompt = sum(
+            prompt_tokens(window_text(case.original, w), window_snippet(case.snippet, case.original, w, case.language))
+            for w in windows
+        )
         if whole_fits:
-            for key, value in (("n", 1), ("out_whole", whole_out), ("out_win", win_out),
-                               ("prompt_whole", whole_prompt), ("prompt_win", win_prompt)):
+            for key, value in (
+                ("n", 1),
+                ("out_whole", whole_out),
+                ("out_win", win_out),
+                ("prompt_whole", whole_prompt),
+                ("prompt_win", win_prompt),
+            ):
                 fit_both[key] += value
         else:
             only_windowed += 1
     f = fit_both
-    return (f"| cases | whole-file output tokens | windowed output tokens | whole-file prompt tokens | windowed prompt tokens |\n"
-            f"|---|---|---|---|---|\n| {f['n']} (both fit) | {f['out_whole']} | {f['out_win']} "
-            f"({f['out_win'] / max(f['out_whole'], 1):.0%}) | {f['prompt_whole']} | {f['prompt_win']} "
-            f"({f['prompt_win'] / max(f['prompt_whole'], 1):.0%}) |\n\n"
-            f"{only_windowed} more cases fit only windowed; {neither} fit neither way (413).\n")
+    return (
+        f"| cases | whole-file output tokens | windowed output tokens | whole-file prompt tokens | windowed prompt tokens |\n"
+        f"|---|---|---|---|---|\n| {f['n']} (both fit) | {f['out_whole']} | {f['out_win']} "
+        f"({f['out_win'] / max(f['out_whole'], 1):.0%}) | {f['prompt_whole']} | {f['prompt_win']} "
+        f"({f['prompt_win'] / max(f['prompt_whole'], 1):.0%}) |\n\n"
+        f"{only_windowed} more cases fit only windowed; {neither} fit neither way (413).\n"
+    )
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="fastapply bench drafts", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="fastapply bench drafts", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--data", required=True, help="dev set JSONL")
     p.add_argument("--limit", type=int)
     p.add_argument("--tokenizer", help="tokenizer folder (default: the embedded model's)")
@@ -160,13 +182,12 @@ def main(argv=None) -> int:
         return tokenizer.encode(text, add_special_tokens=False)
 
     if args.windows:
-        from fastapply.models.prompt import get_format
+        from fastapply.models.prompt import get_format, prompt_ids
 
         fmt = get_format("morph")
 
         def prompt_tokens(original, snippet):
-            ids = tokenizer.apply_chat_template(fmt.messages(original, snippet), add_generation_prompt=True, tokenize=True)
-            return len(ids if isinstance(ids, list) else ids["input_ids"])
+            return len(prompt_ids(tokenizer, fmt, original, snippet))
 
         print(window_savings(cases, encode, prompt_tokens, args.context))
         return 0

@@ -13,6 +13,7 @@ output with HF greedy (in bf16 the two can differ where near-ties flip: reported
     fastapply bench gpu --data ../shared/bench/dev.jsonl --cases 16 --json runs/gpu.json
     fastapply bench gpu --device cpu --copy-tokens 64 --concurrency 1,2 --ks 16   # smoke run
 """
+
 from __future__ import annotations
 
 import argparse
@@ -72,8 +73,14 @@ def run_batch(model, tokenizer, config, requests, k: int, runner: str = "auto"):
     if not isinstance(tokenizer, _VocabOnce):
         tokenizer = _vocab_once.setdefault(id(tokenizer), (tokenizer, _VocabOnce(tokenizer)))[1]
     need = max(len(p) + n + k + 1 for p, _, n in requests)
-    config = dataclasses.replace(config, k=k, max_batch=len(requests), runner=runner, slot_len=max(need, k + 2),
-                                 max_kv_tokens=max(config.max_kv_tokens, len(requests) * need))
+    config = dataclasses.replace(
+        config,
+        k=k,
+        max_batch=len(requests),
+        runner=runner,
+        slot_len=max(need, k + 2),
+        max_kv_tokens=max(config.max_kv_tokens, len(requests) * need),
+    )
     engine = Engine(model, tokenizer, config)
     device = engine.runner.device
     _sync(device)
@@ -85,8 +92,9 @@ def run_batch(model, tokenizer, config, requests, k: int, runner: str = "auto"):
     return seqs, time.perf_counter() - start, engine.total_passes
 
 
-def single_stream(model, tokenizer, config, prompt, n, ks, runners, prompt_lookup=10, refs=None,
-                  case="copy-own") -> tuple[list[dict], list[int]]:
+def single_stream(
+    model, tokenizer, config, prompt, n, ks, runners, prompt_lookup=10, refs=None, case="copy-own"
+) -> tuple[list[dict], list[int]]:
     """HF greedy, HF prompt lookup, our plain greedy and ours at each (k, runner) on one prompt; rows
     and our plain greedy output. ``refs`` None: the draft is that output (acceptance under control)."""
     device = next(model.parameters()).device
@@ -98,25 +106,41 @@ def single_stream(model, tokenizer, config, prompt, n, ks, runners, prompt_looku
     rows = []
 
     def row(method, k, runner, tokens, seconds, stats=None):
-        rows.append({"case": case, "method": method, "k": k, "runner": runner, "tokens": len(tokens),
-                     "seconds": round(seconds, 4), "tok_s": round(len(tokens) / seconds, 1),
-                     "x_hf_greedy": round(greedy_s / seconds * len(tokens) / max(len(greedy), 1), 3),
-                     "x_hf_lookup": round(lookup_s / seconds * len(tokens) / max(len(lookup), 1), 3),
-                     "passes": stats.passes if stats else None,
-                     "tokens_per_pass": round(stats.tokens_per_pass, 2) if stats else None,
-                     "agreement": round(agreement(tokens, greedy), 4)})
+        rows.append(
+            {
+                "case": case,
+                "method": method,
+                "k": k,
+                "runner": runner,
+                "tokens": len(tokens),
+                "seconds": round(seconds, 4),
+                "tok_s": round(len(tokens) / seconds, 1),
+                "x_hf_greedy": round(greedy_s / seconds * len(tokens) / max(len(greedy), 1), 3),
+                "x_hf_lookup": round(lookup_s / seconds * len(tokens) / max(len(lookup), 1), 3),
+                "passes": stats.passes if stats else None,
+                "tokens_per_pass": round(stats.tokens_per_pass, 2) if stats else None,
+                "agreement": round(agreement(tokens, greedy), 4),
+            }
+        )
 
     row("HF generate greedy", None, None, greedy, greedy_s)
     row(f"HF prompt lookup ({prompt_lookup})", None, None, lookup, lookup_s)
     row("fastapply plain (k=0)", 0, config.runner_for(device), plain, plain_s, seqs[0].stats)
     for k in ks:
         for runner in runners:
-            seqs, s, _ = run_batch(model, tokenizer, config, [(prompt, [plain] if refs is None else refs, n)], k,
-                                   runner)
+            seqs, s, _ = run_batch(
+                model, tokenizer, config, [(prompt, [plain] if refs is None else refs, n)], k, runner
+            )
             name = config.runner_for(device) if runner == "auto" else runner
             graph = name == "static" and str(device).startswith("cuda") and config.cuda_graphs
-            row(f"fastapply k={k} ({name}, {'CUDA graph' if graph else 'eager'})", k, name, seqs[0].output, s,
-                seqs[0].stats)
+            row(
+                f"fastapply k={k} ({name}, {'CUDA graph' if graph else 'eager'})",
+                k,
+                name,
+                seqs[0].output,
+                s,
+                seqs[0].stats,
+            )
     return rows, plain
 
 
@@ -130,11 +154,21 @@ def concurrency(model, tokenizer, config, requests, k, levels, case="copy-own") 
         latencies = sorted(q.stats.latency_ms for q in seqs)
         rate = tokens / s
         base = base or rate
-        rows.append({"case": case, "concurrency": c, "k": k, "tokens": tokens, "seconds": round(s, 4),
-                     "aggregate_tok_s": round(rate, 1), "x_concurrency_1": round(rate / base, 2),
-                     "engine_passes": passes, "tokens_per_pass_per_row": round(tokens / max(
-                         sum(q.stats.passes for q in seqs), 1), 1),
-                     "p50_ms": round(_percentile(latencies, 50), 1), "p95_ms": round(_percentile(latencies, 95), 1)})
+        rows.append(
+            {
+                "case": case,
+                "concurrency": c,
+                "k": k,
+                "tokens": tokens,
+                "seconds": round(s, 4),
+                "aggregate_tok_s": round(rate, 1),
+                "x_concurrency_1": round(rate / base, 2),
+                "engine_passes": passes,
+                "tokens_per_pass_per_row": round(tokens / max(sum(q.stats.passes for q in seqs), 1), 1),
+                "p50_ms": round(_percentile(latencies, 50), 1),
+                "p95_ms": round(_percentile(latencies, 95), 1),
+            }
+        )
     return rows
 
 
@@ -152,10 +186,11 @@ def dev_requests(applier, data: str, cases: int, every: int, max_tokens: int) ->
     from .dataset import load_cases
 
     out = []
-    for case in load_cases(data)[0][::max(every, 1)][:cases]:
+    for case in load_cases(data)[0][:: max(every, 1)][:cases]:
         try:
-            plan = applier.plan(ApplyRequest(case.original, case.snippet, case.instruction, case.language,
-                                             mode="model"))
+            plan = applier.plan(
+                ApplyRequest(case.original, case.snippet, case.instruction, case.language, mode="model")
+            )
         except ApplyError:
             continue
         first = plan.requests[0]
@@ -171,24 +206,26 @@ def run_all(applier, args) -> dict:
     prompt, _ = copy_case(applier, args.copy_tokens)
     n, k_conc = args.copy_tokens, (64 if 64 in args.ks else args.ks[-1])
     result = {}
-    result["copy"], own = single_stream(model, tokenizer, config, prompt, n, args.ks, args.runners,
-                                        args.prompt_lookup)
+    result["copy"], own = single_stream(model, tokenizer, config, prompt, n, args.ks, args.runners, args.prompt_lookup)
     result["concurrency"] = concurrency(model, tokenizer, config, [(prompt, [own], n)], k_conc, args.levels)
     if args.data:
         result["dev"] = []
         reqs = dev_requests(applier, args.data, args.cases, args.every, args.dev_tokens)
         for case_id, p, refs, m in reqs:
-            result["dev"] += single_stream(model, tokenizer, config, p, m, [k_conc], args.runners,
-                                           args.prompt_lookup, refs=refs, case=case_id)[0]
+            result["dev"] += single_stream(
+                model, tokenizer, config, p, m, [k_conc], args.runners, args.prompt_lookup, refs=refs, case=case_id
+            )[0]
         if reqs:
-            result["dev_concurrency"] = concurrency(model, tokenizer, config, [(p, r, m) for _, p, r, m in reqs],
-                                                    k_conc, args.levels, case="dev mix")
+            result["dev_concurrency"] = concurrency(
+                model, tokenizer, config, [(p, r, m) for _, p, r, m in reqs], k_conc, args.levels, case="dev mix"
+            )
     return result
 
 
 def parse_args(argv=None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="fastapply bench gpu", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="fastapply bench gpu", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--model")
     p.add_argument("--device")
     p.add_argument("--dtype")
@@ -197,8 +234,11 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--concurrency", default="1,2,4,8,16,32")
     p.add_argument("--copy-tokens", type=int, default=1000)
     p.add_argument("--prompt-lookup", type=int, default=10)
-    p.add_argument("--runners", default="auto",
-                   help="engine runners to time at each k: auto (static + CUDA graph on CUDA), static, varlen")
+    p.add_argument(
+        "--runners",
+        default="auto",
+        help="engine runners to time at each k: auto (static + CUDA graph on CUDA), static, varlen",
+    )
     p.add_argument("--data", help="dev set JSONL: also time dev cases (first window of each) and a mix of them")
     p.add_argument("--cases", type=int, default=16)
     p.add_argument("--every", type=int, default=1)

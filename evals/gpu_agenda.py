@@ -18,6 +18,7 @@ Every step keeps to ``--budget-s`` (each part checks the time left before it sta
 parts done so that running it again continues instead of repeating, and copies what it writes to
 ``--out`` as it goes.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,16 +42,24 @@ def report_step(res, budget, args):
     return {}  # readies the state (gpu_boot) and writes the report, as every step does
 
 
-STEPS = {"correctness": correctness_step, "speed": speed_step, "train": train_step, "eval": eval_step,
-         "report": report_step}
+STEPS = {
+    "correctness": correctness_step,
+    "speed": speed_step,
+    "train": train_step,
+    "eval": eval_step,
+    "report": report_step,
+}
 STEP_DIRS = {"correctness": CORRECTNESS, "speed": SPEED, "train": TRAIN, "eval": EVAL, "report": "report"}
 
 
 # What a step needs in the state, and which command carries it (when the machine was given back
 # between commands, the state is gone: run the carrying command again first).
 NEEDS = {"speed": ("model", "dev"), "train": ("model", "train"), "eval": ("model", "dev")}
-CARRIED_BY = {"model": "gpu-send/1 and gpu-send/2 (correctness, speed+train)", "dev": "gpu-send/2 (speed+train)",
-              "train": "gpu-send/3 (speed+train)"}
+CARRIED_BY = {
+    "model": "gpu-send/1 and gpu-send/2 (correctness, speed+train)",
+    "dev": "gpu-send/2 (speed+train)",
+    "train": "gpu-send/3 (speed+train)",
+}
 
 
 def missing_inputs(step: str, args) -> list[str]:
@@ -58,10 +67,16 @@ def missing_inputs(step: str, args) -> list[str]:
 
     state = Path(args.state)
     own_model = args.model or getattr(args, "base", None) or getattr(args, "tokenizer", None)
-    paths = {"model": None if own_model else state / GGUF_DEST,
-             "dev": None if getattr(args, "tokenizer", None) else Path(args.data), "train": state / "data" / "train.jsonl"}
-    return [f"{name} (carried by {CARRIED_BY[name]})" for name in NEEDS.get(step, ())
-            if paths[name] is not None and not paths[name].is_file()]
+    paths = {
+        "model": None if own_model else state / GGUF_DEST,
+        "dev": None if getattr(args, "tokenizer", None) else Path(args.data),
+        "train": state / "data" / "train.jsonl",
+    }
+    return [
+        f"{name} (carried by {CARRIED_BY[name]})"
+        for name in NEEDS.get(step, ())
+        if paths[name] is not None and not paths[name].is_file()
+    ]
 
 
 def run_step(step: str, args) -> int:
@@ -149,8 +164,11 @@ def join_adapter(parts_dir: str, dest: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m fastapply.evals.gpu_agenda", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="python -m fastapply.evals.gpu_agenda",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("step", choices=[*STEPS, "join-adapter", "unpack"])
     p.add_argument("paths", nargs="*", help="join-adapter: PARTS_DIR DEST; unpack: each command's returned folder")
     p.add_argument("--state", default="gpu-state")

@@ -17,6 +17,7 @@ between commands while the lease lasts):
 then it replaces itself with ``python -m fastapply.evals.gpu_agenda STEP ...`` on that PYTHONPATH,
 with the results written under ``gpu-state/results`` and copied to ``$OUT`` as they appear.
 """
+
 from __future__ import annotations
 
 import os
@@ -81,8 +82,10 @@ def ready_state(send_root: Path, state: Path, repo: Path = REPO, log=print) -> d
         if (folder / "wheels").is_dir():
             status["wheels_installed"] += transfer.install_wheels(folder / "wheels", state / "site")
     link_package(repo, state / "pkg")
-    log(f"gpu_boot: files {status['files']}, {status['parts_copied']} parts stashed, "
-        f"{len(status['wheels_installed'])} wheels installed")
+    log(
+        f"gpu_boot: files {status['files']}, {status['parts_copied']} parts stashed, "
+        f"{len(status['wheels_installed'])} wheels installed"
+    )
     return status
 
 
@@ -111,8 +114,17 @@ def main(argv: list[str]) -> int:
     steps = argv[0].split("+")
     os.chdir(REPO)
     if len(steps) == 1:
-        args = [sys.executable, "-m", "fastapply.evals.gpu_agenda", argv[0], "--state", str(state), "--out", out,
-                *argv[1:]]
+        args = [
+            sys.executable,
+            "-m",
+            "fastapply.evals.gpu_agenda",
+            argv[0],
+            "--state",
+            str(state),
+            "--out",
+            out,
+            *argv[1:],
+        ]
         os.execve(sys.executable, args, environment(state))
     rc = 0
     for step in steps:  # options apply to single steps only: each runs with its own defaults

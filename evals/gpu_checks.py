@@ -8,6 +8,7 @@
   share of each output that agrees with HF greedy and with the eager runner (fp32 must be 100 %;
   bf16 is reported).
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -50,9 +51,13 @@ def parse_junit(path: Path) -> dict:
                 outcome = "skipped"
         if "cuda" in name.lower() or "[cuda" in name.lower():
             device_only[name] = outcome
-    return {**counts, "passed": counts["tests"] - counts["failures"] - counts["errors"] - counts["skipped"],
-            "seconds": round(sum(float(s.get("time", 0)) for s in suites), 1), "failed": failed,
-            "cuda_tests": device_only}
+    return {
+        **counts,
+        "passed": counts["tests"] - counts["failures"] - counts["errors"] - counts["skipped"],
+        "seconds": round(sum(float(s.get("time", 0)) for s in suites), 1),
+        "failed": failed,
+        "cuda_tests": device_only,
+    }
 
 
 class _ByteTokenizer:
@@ -72,9 +77,19 @@ def _tiny_llama(device: str, dtype, seed: int = 0):
     from transformers import LlamaConfig, LlamaForCausalLM
 
     torch.manual_seed(seed)
-    config = LlamaConfig(vocab_size=320, hidden_size=128, intermediate_size=256, num_hidden_layers=2,
-                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=2048,
-                         eos_token_id=256, bos_token_id=257, pad_token_id=256, tie_word_embeddings=True)
+    config = LlamaConfig(
+        vocab_size=320,
+        hidden_size=128,
+        intermediate_size=256,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        max_position_embeddings=2048,
+        eos_token_id=256,
+        bos_token_id=257,
+        pad_token_id=256,
+        tie_word_embeddings=True,
+    )
     model = LlamaForCausalLM(config)
     with torch.no_grad():
         model.lm_head.weight.mul_(8.0)  # random init is nearly flat: keep greedy choices away from ties
@@ -99,8 +114,11 @@ def agreement_rows(device: str, new_tokens: int = 200, prompts: int = 4) -> list
         model = _tiny_llama(device, dtype)
         hf = [hf_generate(model, tok, p, new_tokens)[0] for p in inputs]
         graph = "static (CUDA graph)" if device.startswith("cuda") else "static (no CUDA: eager)"
-        decoders = {"varlen (eager)": dict(runner="varlen"), "static (eager)": dict(runner="static", cuda_graphs=False),
-                    graph: dict(runner="static")}
+        decoders = {
+            "varlen (eager)": dict(runner="varlen"),
+            "static (eager)": dict(runner="static", cuda_graphs=False),
+            graph: dict(runner="static"),
+        }
         outputs = {}
         for name, kw in decoders.items():
             config = EngineConfig(k=16, **{k: v for k, v in kw.items() if k != "runner"})
@@ -110,10 +128,17 @@ def agreement_rows(device: str, new_tokens: int = 200, prompts: int = 4) -> list
                 seqs, _, _ = run_batch(model, tok, config, [(p, [draft], new_tokens)], 16, kw["runner"])
                 outputs[name].append(seqs[0].output)
         for name, outs in outputs.items():
-            rows.append({"dtype": str(dtype).replace("torch.", ""), "decoder": name, "prompts": len(inputs),
-                         "tokens": new_tokens,
-                         "agree_hf": round(sum(agreement(o, h) for o, h in zip(outs, hf)) / len(hf), 4),
-                         "agree_eager": round(sum(agreement(o, e) for o, e in
-                                                  zip(outs, outputs["varlen (eager)"])) / len(hf), 4),
-                         "identical_hf": sum(o == h for o, h in zip(outs, hf))})
+            rows.append(
+                {
+                    "dtype": str(dtype).replace("torch.", ""),
+                    "decoder": name,
+                    "prompts": len(inputs),
+                    "tokens": new_tokens,
+                    "agree_hf": round(sum(agreement(o, h) for o, h in zip(outs, hf)) / len(hf), 4),
+                    "agree_eager": round(
+                        sum(agreement(o, e) for o, e in zip(outs, outputs["varlen (eager)"])) / len(hf), 4
+                    ),
+                    "identical_hf": sum(o == h for o, h in zip(outs, hf)),
+                }
+            )
     return rows

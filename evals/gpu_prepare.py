@@ -12,6 +12,7 @@ the working tree as it is now:
 
     python -m fastapply.evals.gpu_prepare --out gpu-send            # what `make gpu-prepare` runs
 """
+
 from __future__ import annotations
 
 import argparse
@@ -51,9 +52,32 @@ def download_wheels(dest: Path, requirements: list[str]) -> None:
         return
     dest.mkdir(parents=True, exist_ok=True)
     platforms = [a for p in GPU_PLATFORMS for a in ("--platform", p)]
-    subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
-                    "--python-version", GPU_PYTHON, "--implementation", "cp", "--abi", "cp312", "--abi", "abi3",
-                    "--abi", "none", *platforms, "-d", str(dest), *requirements], check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "-q",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--python-version",
+            GPU_PYTHON,
+            "--implementation",
+            "cp",
+            "--abi",
+            "cp312",
+            "--abi",
+            "abi3",
+            "--abi",
+            "none",
+            *platforms,
+            "-d",
+            str(dest),
+            *requirements,
+        ],
+        check=True,
+    )
 
 
 def make_training_windows(work: Path, n: int, seed: int, chunk: int = 1000) -> Path:
@@ -73,13 +97,28 @@ def make_training_windows(work: Path, n: int, seed: int, chunk: int = 1000) -> P
         part = work / f"train-{size}-{s}-win.jsonl"
         raw = work / f"train-{size}-{s}.jsonl"
         if not part.is_file():
-            made = subprocess.run([sys.executable, "-m", "fastapply.training.synth", "--out", str(raw), "--n",
-                                   str(size), "--seed", str(s), "--split", "train"])
+            made = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "fastapply.training.synth",
+                    "--out",
+                    str(raw),
+                    "--n",
+                    str(size),
+                    "--seed",
+                    str(s),
+                    "--split",
+                    "train",
+                ]
+            )
             if made.returncode != 0:
                 print(f"gpu-prepare: synth seed {s} failed; the next seed replaces it", file=sys.stderr)
                 continue
-            subprocess.run([sys.executable, "-m", "fastapply.training.windowed", "--data", str(raw), "--out",
-                            str(part)], check=True)
+            subprocess.run(
+                [sys.executable, "-m", "fastapply.training.windowed", "--data", str(raw), "--out", str(part)],
+                check=True,
+            )
         parts.append(part)
     if not parts:
         raise RuntimeError("no training windows could be made")
@@ -110,8 +149,11 @@ def layout(cap: int, wheels: int, model: int, dev: int, train: int) -> list[dict
         take = min(left, cap)
         commands.append({"step": "report", "folder": f"1{'bcdefgh'[len(commands) - 1]}", "model": take})
         left -= take
-    commands += [{"step": "speed", "folder": "2", "model": left, "dev": True},
-                 {"step": "train", "folder": "3", "train": True}, {"step": "eval", "folder": None}]
+    commands += [
+        {"step": "speed", "folder": "2", "model": left, "dev": True},
+        {"step": "train", "folder": "3", "train": True},
+        {"step": "eval", "folder": None},
+    ]
     return commands
 
 
@@ -124,14 +166,26 @@ def _join_speed_and_train(commands: list[dict], cap: int) -> list[dict]:
     total = speed["total_bytes"] + train["carried_bytes"]
     if total > cap:
         return commands
-    joined = dict(step="speed+train", folder=speed["folder"], command="python3 evals/gpu_boot.py speed+train",
-                  carried_bytes=speed["carried_bytes"] + train["carried_bytes"], total_bytes=total,
-                  carry=speed["carry"] + train["carry"])
-    return commands[:i] + [joined] + commands[i + 2:]
+    joined = dict(
+        step="speed+train",
+        folder=speed["folder"],
+        command="python3 evals/gpu_boot.py speed+train",
+        carried_bytes=speed["carried_bytes"] + train["carried_bytes"],
+        total_bytes=total,
+        carry=speed["carry"] + train["carry"],
+    )
+    return commands[:i] + [joined] + commands[i + 2 :]
 
 
-def prepare(out: Path, model_file: Path, dev: Path, train: Path, wheel_dir: Path | None,
-            limit: int = COMMAND_LIMIT, tree: int | None = None) -> dict:
+def prepare(
+    out: Path,
+    model_file: Path,
+    dev: Path,
+    train: Path,
+    wheel_dir: Path | None,
+    limit: int = COMMAND_LIMIT,
+    tree: int | None = None,
+) -> dict:
     """Lay out one folder per carrying command under ``out``; returns the plan (also ``out/plan.json``).
     Raises ValueError when a command would exceed ``limit`` with the working tree it also carries."""
     tree = tree_bytes(REPO) if tree is None else tree
@@ -142,8 +196,11 @@ def prepare(out: Path, model_file: Path, dev: Path, train: Path, wheel_dir: Path
         packed[name] = work / f"{name}.{method}"
         compress(src, packed[name], method)
     wheels = sorted(wheel_dir.glob("*.whl")) if wheel_dir is not None else []
-    commands = layout(limit - tree - MARGIN, sum(w.stat().st_size for w in wheels),
-                      *(packed[n].stat().st_size for n in ("model", "dev", "train")))
+    commands = layout(
+        limit - tree - MARGIN,
+        sum(w.stat().st_size for w in wheels),
+        *(packed[n].stat().st_size for n in ("model", "dev", "train")),
+    )
     for old in out.glob("[0-9]*"):
         shutil.rmtree(old)
     folders = {c["folder"]: out / c["folder"] for c in commands if c["folder"]}
@@ -154,46 +211,72 @@ def prepare(out: Path, model_file: Path, dev: Path, train: Path, wheel_dir: Path
         shutil.copy2(whl, folders["1"] / "wheels" / whl.name)
     model_plan = [(folders[c["folder"]], c["model"]) for c in commands if c.get("model") is not None]
     entries = {
-        "model": part_entry("model", model_file, split_bytes(packed["model"], model_plan, "model.gguf.gz"),
-                            GGUF_DEST, "gzip"),
-        "dev": part_entry("dev", dev, split_bytes(packed["dev"], [(folders["2"], None)], "dev.jsonl.xz"),
-                          "data/dev.jsonl", "xz"),
-        "train": part_entry("train", train, split_bytes(packed["train"], [(folders["3"], None)], "train.jsonl.xz"),
-                            "data/train.jsonl", "xz"),
+        "model": part_entry(
+            "model", model_file, split_bytes(packed["model"], model_plan, "model.gguf.gz"), GGUF_DEST, "gzip"
+        ),
+        "dev": part_entry(
+            "dev", dev, split_bytes(packed["dev"], [(folders["2"], None)], "dev.jsonl.xz"), "data/dev.jsonl", "xz"
+        ),
+        "train": part_entry(
+            "train",
+            train,
+            split_bytes(packed["train"], [(folders["3"], None)], "train.jsonl.xz"),
+            "data/train.jsonl",
+            "xz",
+        ),
     }
     for c in commands:
         if c["folder"]:
             names = [n for n in ("model", "dev", "train") if c.get(n) not in (None, False)]
             (folders[c["folder"]] / MANIFEST).write_text(json.dumps({"files": [entries[n] for n in names]}, indent=1))
         carried = folder_bytes(folders[c["folder"]]) if c["folder"] else 0
-        c.update(command=f"python3 evals/gpu_boot.py {c['step']}", carried_bytes=carried, total_bytes=tree + carried,
-                 carry=[f"gpu-send/{c['folder']}"] if c["folder"] else [])
+        c.update(
+            command=f"python3 evals/gpu_boot.py {c['step']}",
+            carried_bytes=carried,
+            total_bytes=tree + carried,
+            carry=[f"gpu-send/{c['folder']}"] if c["folder"] else [],
+        )
     commands = _join_speed_and_train(commands, limit - MARGIN // 2)
-    plan = {"created": datetime.now(UTC).isoformat(timespec="seconds"), "tree_bytes": tree,
-            "limit_bytes": limit, "commit": _git("rev-parse", "HEAD"), "dirty": bool(_git("status", "--porcelain")),
-            "wheels": [w.name for w in wheels],
-            "files": {n: {k: e[k] for k in ("size", "sha256", "dest")} for n, e in entries.items()},
-            "commands": commands}
+    plan = {
+        "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        "tree_bytes": tree,
+        "limit_bytes": limit,
+        "commit": _git("rev-parse", "HEAD"),
+        "dirty": bool(_git("status", "--porcelain")),
+        "wheels": [w.name for w in wheels],
+        "files": {n: {k: e[k] for k in ("size", "sha256", "dest")} for n, e in entries.items()},
+        "commands": commands,
+    }
     (out / "plan.json").write_text(json.dumps(plan, indent=1))
     over = [c for c in commands if c["total_bytes"] > limit - MARGIN // 2]
     if over:
-        raise ValueError("over the per-command limit: " + ", ".join(
-            f"{c['step']} {c['total_bytes'] / MIB:.1f} MiB" for c in over))
+        raise ValueError(
+            "over the per-command limit: " + ", ".join(f"{c['step']} {c['total_bytes'] / MIB:.1f} MiB" for c in over)
+        )
     return plan
 
 
 def describe(plan: dict) -> str:
-    lines = [f"working tree: {plan['tree_bytes'] / MIB:.1f} MiB (sent with every command)", "",
-             "| # | GPU command | carry | carried MiB | total MiB (limit 64) |", "|---|---|---|---|---|"]
+    lines = [
+        f"working tree: {plan['tree_bytes'] / MIB:.1f} MiB (sent with every command)",
+        "",
+        "| # | GPU command | carry | carried MiB | total MiB (limit 64) |",
+        "|---|---|---|---|---|",
+    ]
     for i, c in enumerate(plan["commands"], 1):
-        lines.append(f"| {i} | `{c['command']}` | {', '.join(c['carry']) or '—'} | "
-                     f"{c['carried_bytes'] / MIB:.1f} | {c['total_bytes'] / MIB:.1f} |")
+        lines.append(
+            f"| {i} | `{c['command']}` | {', '.join(c['carry']) or '—'} | "
+            f"{c['carried_bytes'] / MIB:.1f} | {c['total_bytes'] / MIB:.1f} |"
+        )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m fastapply.evals.gpu_prepare", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m fastapply.evals.gpu_prepare",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--out", default="gpu-send")
     ap.add_argument("--dev", default=str(REPO.parent / "shared" / "bench" / "dev.jsonl"))
     ap.add_argument("--train", help="training windows JSONL (default: synthesised here, --train-n examples)")

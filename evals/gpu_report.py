@@ -1,5 +1,6 @@
 """The agenda's report: one Markdown section per step with its device, date, commands and versions,
 and its tables, from the results folder (on the GPU machine, or the returned folders merged here)."""
+
 from __future__ import annotations
 
 import json
@@ -23,12 +24,17 @@ def _header(folder: Path) -> list[str]:
         return ["Not run yet.", ""]
     env = runs[-1].get("environment") or {}
     versions = ", ".join(f"{k} {env.get(k)}" for k in ("python", "torch", "cuda", "transformers", "peft", "triton"))
-    lines = [f"Device: **{env.get('device', '?')}** ({env.get('host_cpus', '?')} CPUs); {env.get('date', '?')}; "
-             f"{versions}.", "", "Commands (each one GPU command, in order):", ""]
+    lines = [
+        f"Device: **{env.get('device', '?')}** ({env.get('host_cpus', '?')} CPUs); {env.get('date', '?')}; {versions}.",
+        "",
+        "Commands (each one GPU command, in order):",
+        "",
+    ]
     for r in runs:
         status = "error" if r.get("error") else "ok"
-        lines.append(f"- `python3 evals/gpu_boot.py {' '.join(r['argv'])}` → {status}, {r['seconds']} s "
-                     f"(started {r['started']})")
+        lines.append(
+            f"- `python3 evals/gpu_boot.py {' '.join(r['argv'])}` → {status}, {r['seconds']} s (started {r['started']})"
+        )
     return lines + [""]
 
 
@@ -36,12 +42,16 @@ def correctness(folder: Path) -> list[str]:
     out = []
     runs = _read(folder / "tests.json") or []
     if runs:
-        out += ["| test path (`pytest -m \"not slow\"`) | tests | passed | failed | errors | skipped | seconds | "
-                "exit |", "|---|---|---|---|---|---|---|---|"]
-        out += [f"| `{t['path']}` | {t.get('tests', '—')} | {t.get('passed', '—')} | {t.get('failures', '—')} | "
-                f"{t.get('errors', '—')} | {t.get('skipped', '—')} | {t.get('seconds', '—')} | "
-                f"{t['returncode']} |"
-                for t in runs] + [""]
+        out += [
+            '| test path (`pytest -m "not slow"`) | tests | passed | failed | errors | skipped | seconds | exit |',
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        out += [
+            f"| `{t['path']}` | {t.get('tests', '—')} | {t.get('passed', '—')} | {t.get('failures', '—')} | "
+            f"{t.get('errors', '—')} | {t.get('skipped', '—')} | {t.get('seconds', '—')} | "
+            f"{t['returncode']} |"
+            for t in runs
+        ] + [""]
         device_only = {n: o for t in runs for n, o in (t.get("cuda_tests") or {}).items()}
         if device_only:
             out += ["| test named for CUDA | outcome |", "|---|---|"]
@@ -50,11 +60,18 @@ def correctness(folder: Path) -> list[str]:
         out += [f"- FAILED {f}" for f in failed] + ([""] if failed else [])
     rows = _read(folder / "agreement.json")
     if rows:
-        out += ["Token agreement on a random Llama (draft: HF greedy with every 7th token wrong, k=16):", "",
-                "| dtype | decoder | prompts × tokens | agreement with HF greedy | with eager varlen | "
-                "identical to HF greedy |", "|---|---|---|---|---|---|"]
-        out += [f"| {r['dtype']} | {r['decoder']} | {r['prompts']} × {r['tokens']} | {r['agree_hf']:.1%} | "
-                f"{r['agree_eager']:.1%} | {r['identical_hf']}/{r['prompts']} |" for r in rows] + [""]
+        out += [
+            "Token agreement on a random Llama (draft: HF greedy with every 7th token wrong, k=16):",
+            "",
+            "| dtype | decoder | prompts × tokens | agreement with HF greedy | with eager varlen | "
+            "identical to HF greedy |",
+            "|---|---|---|---|---|---|",
+        ]
+        out += [
+            f"| {r['dtype']} | {r['decoder']} | {r['prompts']} × {r['tokens']} | {r['agree_hf']:.1%} | "
+            f"{r['agree_eager']:.1%} | {r['identical_hf']}/{r['prompts']} |"
+            for r in rows
+        ] + [""]
     return out
 
 
@@ -68,9 +85,15 @@ def speed(folder: Path) -> list[str]:
         if shape.get("skipped"):
             out += [f"#### {shape['shape']}: skipped ({shape['skipped']})", ""]
             continue
-        out += [f"#### {shape['shape']} shape, random weights ({shape['parameters'] / 1e9:.2f} B parameters, "
-                f"{shape['dtype']}; prompt {shape['prompt_tokens']} tokens, {shape['tokens']} new)", "",
-                single_table(shape["single"]), "", concurrency_table(shape["concurrency"]), ""]
+        out += [
+            f"#### {shape['shape']} shape, random weights ({shape['parameters'] / 1e9:.2f} B parameters, "
+            f"{shape['dtype']}; prompt {shape['prompt_tokens']} tokens, {shape['tokens']} new)",
+            "",
+            single_table(shape["single"]),
+            "",
+            concurrency_table(shape["concurrency"]),
+            "",
+        ]
     return out
 
 
@@ -85,28 +108,38 @@ def training(folder: Path) -> list[str]:
     manifest = _read(folder / "adapter" / "manifest.json", {"files": []})
     parts = sum(len(e["parts"]) for e in manifest["files"])
     cfg = _read(folder / "adapter" / "adapter_config.json", {})
-    return ["| steps | of | examples seen | seconds, last command | data done | loss, first 10 steps | loss, last 10 steps | "
-            "rank | adapter parts |", "|---|---|---|---|---|---|---|---|---|",
-            f"| {s.get('step')} | {s.get('total_steps')} | {s.get('examples_seen')} | {s.get('seconds')} | "
-            f"{s.get('done')} | {_f(first)} | {_f(last)} | {cfg.get('r', '?')} | {parts} |", "",
-            f"Answers end with `{s.get('answer_end_token', '?')}` (the tokenizer's eos: `{s.get('eos_token', '?')}`); "
-            f"steps redone unpadded after a non-finite padded batch: {s.get('redone_unpadded', '?')}, "
-            f"skipped as non-finite: {s.get('nonfinite_skipped', '?')}.", "",
-            "Rebuild the adapter here: `python -m fastapply.evals.gpu_agenda join-adapter "
-            "RESULTS/3-train/adapter runs/adapter-gpu`.", ""]
+    return [
+        "| steps | of | examples seen | seconds, last command | data done | loss, first 10 steps | loss, last 10 steps | "
+        "rank | adapter parts |",
+        "|---|---|---|---|---|---|---|---|---|",
+        f"| {s.get('step')} | {s.get('total_steps')} | {s.get('examples_seen')} | {s.get('seconds')} | "
+        f"{s.get('done')} | {_f(first)} | {_f(last)} | {cfg.get('r', '?')} | {parts} |",
+        "",
+        f"Answers end with `{s.get('answer_end_token', '?')}` (the tokenizer's eos: `{s.get('eos_token', '?')}`); "
+        f"steps redone unpadded after a non-finite padded batch: {s.get('redone_unpadded', '?')}, "
+        f"skipped as non-finite: {s.get('nonfinite_skipped', '?')}.",
+        "",
+        "Rebuild the adapter here: `python -m fastapply.evals.gpu_agenda join-adapter "
+        "RESULTS/3-train/adapter runs/adapter-gpu`.",
+        "",
+    ]
 
 
 def evaluation(folder: Path) -> list[str]:
     runs = _read(folder / "summary.json")
     if not runs:
         return []
-    out = ["| mode | adapter | cases | exact | ws-exact | tokens/pass | p50 ms | p95 ms | errors | complete |",
-           "|---|---|---|---|---|---|---|---|---|---|"]
+    out = [
+        "| mode | adapter | cases | exact | ws-exact | tokens/pass | p50 ms | p95 ms | errors | complete |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
     for r in runs.values():
-        out.append(f"| {r['mode']} | {r['adapter']} | {r['cases']} | {_pct(r.get('exact'))} | "
-                   f"{_pct(r.get('ws_exact'))} "
-                   f"| {_f(r.get('tokens_per_pass'))} | {_f(r.get('latency_p50_ms'), 0)} | "
-                   f"{_f(r.get('latency_p95_ms'), 0)} | {r.get('errors')} | {r.get('complete')} |")
+        out.append(
+            f"| {r['mode']} | {r['adapter']} | {r['cases']} | {_pct(r.get('exact'))} | "
+            f"{_pct(r.get('ws_exact'))} "
+            f"| {_f(r.get('tokens_per_pass'))} | {_f(r.get('latency_p50_ms'), 0)} | "
+            f"{_f(r.get('latency_p95_ms'), 0)} | {r.get('errors')} | {r.get('complete')} |"
+        )
     out.append("")
     for mode in dict.fromkeys(r["mode"] for r in runs.values()):
         old, new = runs.get(f"{mode}-shipped"), runs.get(f"{mode}-new")
@@ -114,8 +147,10 @@ def evaluation(folder: Path) -> list[str]:
             continue
         both = set(old["case_ids"]) & set(new["case_ids"])
         a, b = set(old["exact_ids"]) & both, set(new["exact_ids"]) & both
-        out.append(f"- {mode} mode, the {len(both)} cases both adapters finished: shipped {len(a)} exact, new "
-                   f"{len(b)} exact ({len(b - a)} fixed, {len(a - b)} broken).")
+        out.append(
+            f"- {mode} mode, the {len(both)} cases both adapters finished: shipped {len(a)} exact, new "
+            f"{len(b)} exact ({len(b - a)} fixed, {len(a - b)} broken)."
+        )
     return out + [""]
 
 
@@ -127,16 +162,23 @@ def _pct(v) -> str:
     return "—" if v is None else f"{v:.1%}"
 
 
-SECTIONS = (("1-correctness", "1. Correctness on CUDA", correctness), ("2-speed", "2. Speed", speed),
-            ("3-train", "3. Training at scale", training), ("4-eval", "4. Dev-set evaluation", evaluation))
+SECTIONS = (
+    ("1-correctness", "1. Correctness on CUDA", correctness),
+    ("2-speed", "2. Speed", speed),
+    ("3-train", "3. Training at scale", training),
+    ("4-eval", "4. Dev-set evaluation", evaluation),
+)
 
 
 def render(root: Path) -> str:
     plan = _read(root / "plan.json", {})
     lines = ["# GPU agenda results", ""]
     if plan:
-        lines += [f"Prepared {plan.get('created')} from commit `{plan.get('commit', '?')[:12]}`"
-                  f"{' (with local changes)' if plan.get('dirty') else ''}.", ""]
+        lines += [
+            f"Prepared {plan.get('created')} from commit `{plan.get('commit', '?')[:12]}`"
+            f"{' (with local changes)' if plan.get('dirty') else ''}.",
+            "",
+        ]
     for key, title, section in SECTIONS:
         lines += [f"## {title}", "", *_header(root / key), *section(root / key)]
     return "\n".join(lines).rstrip() + "\n"

@@ -7,6 +7,7 @@ copied (earlier commands already returned theirs), within the limits on what may
 eight files of 16 MB, so they travel as one tar archive cut into parts (``results.tar.00``, ``.01``…)
 beside ``report.md``. Unpack with ``cat results.tar.* | tar -x -C STATE/results``.
 """
+
 from __future__ import annotations
 
 import io
@@ -108,7 +109,7 @@ class Results:
                     tar.add(path, arcname=rel, recursive=False)
             data = buffer.getvalue()
             self.out.mkdir(parents=True, exist_ok=True)
-            parts = [data[i:i + PART_BYTES] for i in range(0, len(data), PART_BYTES)]
+            parts = [data[i : i + PART_BYTES] for i in range(0, len(data), PART_BYTES)]
             for i, chunk in enumerate(parts):
                 tmp = self.out / f".{ARCHIVE}.{i:02d}.tmp"
                 tmp.write_bytes(chunk)
@@ -161,8 +162,14 @@ def environment() -> dict:
     """Device, date and versions for the report's header of a step."""
     import torch
 
-    info = {"date": now(), "python": platform.python_version(), "torch": torch.__version__,
-            "cuda": torch.version.cuda, "device": "cpu", "host_cpus": _cpus()}
+    info = {
+        "date": now(),
+        "python": platform.python_version(),
+        "torch": torch.__version__,
+        "cuda": torch.version.cuda,
+        "device": "cpu",
+        "host_cpus": _cpus(),
+    }
     if torch.cuda.is_available():
         info["device"] = torch.cuda.get_device_name()
     for name in ("transformers", "peft", "triton"):

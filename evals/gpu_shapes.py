@@ -16,21 +16,41 @@ Random weights decide nothing about accuracy; the figures are tok/s, tokens per 
 the same engine at those shapes (hidden size, layers, GQA heads, vocabulary), next to HF greedy and
 HF prompt lookup on the same model in the same run.
 """
+
 from __future__ import annotations
 
 import time
 
 # From the published config.json files of Qwen/Qwen2.5-Coder-1.5B-Instruct and -7B-Instruct.
 SHAPES = {
-    "qwen2.5-coder-1.5b": dict(hidden_size=1536, intermediate_size=8960, num_hidden_layers=28,
-                               num_attention_heads=12, num_key_value_heads=2, vocab_size=151936,
-                               tie_word_embeddings=True),
-    "qwen2.5-coder-7b": dict(hidden_size=3584, intermediate_size=18944, num_hidden_layers=28,
-                             num_attention_heads=28, num_key_value_heads=4, vocab_size=152064,
-                             tie_word_embeddings=False),
+    "qwen2.5-coder-1.5b": dict(
+        hidden_size=1536,
+        intermediate_size=8960,
+        num_hidden_layers=28,
+        num_attention_heads=12,
+        num_key_value_heads=2,
+        vocab_size=151936,
+        tie_word_embeddings=True,
+    ),
+    "qwen2.5-coder-7b": dict(
+        hidden_size=3584,
+        intermediate_size=18944,
+        num_hidden_layers=28,
+        num_attention_heads=28,
+        num_key_value_heads=4,
+        vocab_size=152064,
+        tie_word_embeddings=False,
+    ),
     # the same code path on CPU in seconds (tests, dry runs)
-    "tiny": dict(hidden_size=64, intermediate_size=128, num_hidden_layers=2, num_attention_heads=4,
-                 num_key_value_heads=2, vocab_size=49152, tie_word_embeddings=True),
+    "tiny": dict(
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        vocab_size=49152,
+        tie_word_embeddings=True,
+    ),
 }
 COMMON = dict(max_position_embeddings=32768, rope_theta=1_000_000.0, rms_norm_eps=1e-6, hidden_act="silu")
 
@@ -47,8 +67,9 @@ def random_model(shape: str, device: str, dtype, eos_token_id: int, seed: int = 
     from transformers import Qwen2Config, Qwen2ForCausalLM
 
     dims = dict(SHAPES[shape], tie_word_embeddings=False) if decisive else SHAPES[shape]
-    config = Qwen2Config(**dims, **COMMON, eos_token_id=eos_token_id, bos_token_id=eos_token_id,
-                         pad_token_id=eos_token_id)
+    config = Qwen2Config(
+        **dims, **COMMON, eos_token_id=eos_token_id, bos_token_id=eos_token_id, pad_token_id=eos_token_id
+    )
     config.name_or_path = f"{shape} (random)"
     torch.manual_seed(seed)
     previous = torch.get_default_dtype()
@@ -84,8 +105,19 @@ def counting_prompt(length: int, n: int, seed: int = 0) -> list[int]:
     return head + run + tail + [RUN_START]
 
 
-def bench_shape(shape: str, tokenizer, base_config, prompt_tokens: int, n: int, ks: list[int], runners: list[str],
-                levels: list[int], device: str, dtype, prompt_lookup: int = 10) -> dict:
+def bench_shape(
+    shape: str,
+    tokenizer,
+    base_config,
+    prompt_tokens: int,
+    n: int,
+    ks: list[int],
+    runners: list[str],
+    levels: list[int],
+    device: str,
+    dtype,
+    prompt_lookup: int = 10,
+) -> dict:
     """Single-stream and concurrency rows of one shape; the model is freed before returning."""
     import gc
 
@@ -104,7 +136,14 @@ def bench_shape(shape: str, tokenizer, base_config, prompt_tokens: int, n: int, 
     gc.collect()  # engines and their CUDA graphs hold the model's memory until collected
     if str(device).startswith("cuda"):
         torch.cuda.empty_cache()
-    return {"shape": shape, "parameters": params, "dtype": str(dtype).replace("torch.", ""), "tokens": n,
-            "weights": f"random, decisive (output projections x{OUTPUT_SCALE}, head = embedding shifted by one)",
-            "prompt_tokens": len(prompt), "single": single, "concurrency": conc,
-            "seconds": round(time.perf_counter() - started, 1)}
+    return {
+        "shape": shape,
+        "parameters": params,
+        "dtype": str(dtype).replace("torch.", ""),
+        "tokens": n,
+        "weights": f"random, decisive (output projections x{OUTPUT_SCALE}, head = embedding shifted by one)",
+        "prompt_tokens": len(prompt),
+        "single": single,
+        "concurrency": conc,
+        "seconds": round(time.perf_counter() - started, 1),
+    }

@@ -1,6 +1,7 @@
 """Agenda steps 1 and 2 on the device: correctness (the CUDA test subset, agreement figures) and
 speed (``bench gpu`` on the copy case and dev cases, then Qwen2.5-Coder-shaped random models).
 Each part is skipped when a previous command finished it, and started only with time left for it."""
+
 from __future__ import annotations
 
 import time
@@ -65,8 +66,18 @@ def speed_step(res: Results, budget: Budget, args) -> dict:
             res.write_json(SPEED, f"shape-{shape}.json", {"shape": shape, "skipped": "no time left in this command"})
             continue
         started = time.perf_counter()
-        result = bench_shape(shape, tokenizer, config, args.shape_prompt_tokens, args.shape_tokens, ks,
-                             args.runners.split(","), _ints(args.shape_concurrency), device, dtype)
+        result = bench_shape(
+            shape,
+            tokenizer,
+            config,
+            args.shape_prompt_tokens,
+            args.shape_tokens,
+            ks,
+            args.runners.split(","),
+            _ints(args.shape_concurrency),
+            device,
+            dtype,
+        )
         res.write_json(SPEED, f"shape-{shape}.json", result)
         res.mark_done(SPEED, f"shape-{shape}", time.perf_counter() - started)
     return {"done": res.read_json(SPEED, "done.json", {})}
@@ -82,9 +93,17 @@ def _bench(res: Results, args):
     applier = Applier.load(args.model, args.device, args.dtype)  # the GGUF is converted here, once
     if not res.is_done(SPEED, "bench"):
         started = time.perf_counter()
-        ns = SimpleNamespace(ks=_ints(args.ks), levels=_ints(args.concurrency), runners=args.runners.split(","),
-                             copy_tokens=args.copy_tokens, prompt_lookup=10, data=args.data, cases=args.cases,
-                             every=args.dev_every, dev_tokens=args.dev_tokens)
+        ns = SimpleNamespace(
+            ks=_ints(args.ks),
+            levels=_ints(args.concurrency),
+            runners=args.runners.split(","),
+            copy_tokens=args.copy_tokens,
+            prompt_lookup=10,
+            data=args.data,
+            cases=args.cases,
+            every=args.dev_every,
+            dev_tokens=args.dev_tokens,
+        )
         result = {"label": device_label(applier.engine.model), **run_all(applier, ns)}
         res.write_json(SPEED, "bench.json", result)
         res.mark_done(SPEED, "bench", time.perf_counter() - started)

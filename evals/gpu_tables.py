@@ -1,4 +1,5 @@
 """Markdown tables of the GPU benchmark's rows (``fastapply bench gpu`` and the agenda's report)."""
+
 from __future__ import annotations
 
 import math
@@ -6,7 +7,7 @@ from collections import defaultdict
 
 
 def device_label(model) -> str:
-    """"name on device, dtype": the GPU's name when the model is on CUDA."""
+    """ "name on device, dtype": the GPU's name when the model is on CUDA."""
     param = next(model.parameters())
     name = getattr(model.config, "name_or_path", "") or "default"
     where = str(param.device)
@@ -22,21 +23,31 @@ def _cell(value, fmt: str = "{}") -> str:
 
 
 def single_table(rows: list[dict]) -> str:
-    out = ["| method | k | tokens | tok/s | × HF greedy | × HF prompt lookup | passes | tokens/pass | "
-           "agreement with HF greedy |", "|---|---|---|---|---|---|---|---|---|"]
+    out = [
+        "| method | k | tokens | tok/s | × HF greedy | × HF prompt lookup | passes | tokens/pass | "
+        "agreement with HF greedy |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
-        out.append(f"| {r['method']} | {_cell(r['k'])} | {r['tokens']} | {r['tok_s']:.0f} | {r['x_hf_greedy']:.2f} | "
-                   f"{r['x_hf_lookup']:.2f} | {_cell(r['passes'])} | {_cell(r['tokens_per_pass'])} | "
-                   f"{r['agreement']:.1%} |")
+        out.append(
+            f"| {r['method']} | {_cell(r['k'])} | {r['tokens']} | {r['tok_s']:.0f} | {r['x_hf_greedy']:.2f} | "
+            f"{r['x_hf_lookup']:.2f} | {_cell(r['passes'])} | {_cell(r['tokens_per_pass'])} | "
+            f"{r['agreement']:.1%} |"
+        )
     return "\n".join(out)
 
 
 def concurrency_table(rows: list[dict]) -> str:
-    out = ["| concurrency | aggregate tok/s | × concurrency 1 | engine passes | tokens/pass per row | "
-           "p50 latency ms | p95 latency ms |", "|---|---|---|---|---|---|---|"]
+    out = [
+        "| concurrency | aggregate tok/s | × concurrency 1 | engine passes | tokens/pass per row | "
+        "p50 latency ms | p95 latency ms |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
-        out.append(f"| {r['concurrency']} | {r['aggregate_tok_s']:.0f} | {r['x_concurrency_1']:.2f} | "
-                   f"{r['engine_passes']} | {r['tokens_per_pass_per_row']} | {r['p50_ms']:.0f} | {r['p95_ms']:.0f} |")
+        out.append(
+            f"| {r['concurrency']} | {r['aggregate_tok_s']:.0f} | {r['x_concurrency_1']:.2f} | "
+            f"{r['engine_passes']} | {r['tokens_per_pass_per_row']} | {r['p50_ms']:.0f} | {r['p95_ms']:.0f} |"
+        )
     return "\n".join(out)
 
 
@@ -46,17 +57,22 @@ def dev_summary_table(rows: list[dict]) -> str:
     by_method: dict[str, list[dict]] = defaultdict(list)
     for r in rows:
         by_method[r["method"]].append(r)
-    out = ["| method | cases | tokens | pooled tok/s | geo-mean × HF greedy | geo-mean × HF prompt lookup | "
-           "mean tokens/pass | mean agreement | p50 ms | p95 ms |", "|---|---|---|---|---|---|---|---|---|---|"]
+    out = [
+        "| method | cases | tokens | pooled tok/s | geo-mean × HF greedy | geo-mean × HF prompt lookup | "
+        "mean tokens/pass | mean agreement | p50 ms | p95 ms |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
     for method, sel in by_method.items():
         tokens, seconds = sum(r["tokens"] for r in sel), sum(r["seconds"] for r in sel)
         tpp = [r["tokens_per_pass"] for r in sel if r["tokens_per_pass"] is not None]
         ms = sorted(1000 * r["seconds"] for r in sel)
-        out.append(f"| {method} | {len(sel)} | {tokens} | {tokens / max(seconds, 1e-9):.0f} | "
-                   f"{_geo(r['x_hf_greedy'] for r in sel):.2f} | {_geo(r['x_hf_lookup'] for r in sel):.2f} | "
-                   f"{_cell(sum(tpp) / len(tpp) if tpp else None, '{:.1f}')} | "
-                   f"{sum(r['agreement'] for r in sel) / len(sel):.1%} | {ms[len(ms) // 2]:.0f} | "
-                   f"{ms[min(len(ms) - 1, math.ceil(0.95 * len(ms)) - 1)]:.0f} |")
+        out.append(
+            f"| {method} | {len(sel)} | {tokens} | {tokens / max(seconds, 1e-9):.0f} | "
+            f"{_geo(r['x_hf_greedy'] for r in sel):.2f} | {_geo(r['x_hf_lookup'] for r in sel):.2f} | "
+            f"{_cell(sum(tpp) / len(tpp) if tpp else None, '{:.1f}')} | "
+            f"{sum(r['agreement'] for r in sel) / len(sel):.1%} | {ms[len(ms) // 2]:.0f} | "
+            f"{ms[min(len(ms) - 1, math.ceil(0.95 * len(ms)) - 1)]:.0f} |"
+        )
     return "\n".join(out)
 
 
@@ -65,12 +81,12 @@ def _geo(values) -> float:
     return math.exp(sum(math.log(v) for v in values) / max(len(values), 1))
 
 
-SECTIONS = (("copy", "Copy case (draft = the model's own greedy output), single stream", single_table),
-            ("concurrency", "Copy case, concurrency (one engine, one forward per pass for all rows)",
-             concurrency_table),
-            ("dev", "Dev cases, single stream (first window of each; drafts as the applier builds them)",
-             dev_summary_table),
-            ("dev_concurrency", "Dev cases mixed, concurrency", concurrency_table))
+SECTIONS = (
+    ("copy", "Copy case (draft = the model's own greedy output), single stream", single_table),
+    ("concurrency", "Copy case, concurrency (one engine, one forward per pass for all rows)", concurrency_table),
+    ("dev", "Dev cases, single stream (first window of each; drafts as the applier builds them)", dev_summary_table),
+    ("dev_concurrency", "Dev cases mixed, concurrency", concurrency_table),
+)
 
 
 def render_tables(result: dict, level: str = "###") -> str:

@@ -6,6 +6,7 @@ at step 0, more directions to learn in) and continues on the engine-shaped windo
 time-budgeted and resumable from its checkpoints. The adapter comes back split into parts under the
 per-file limit, with a manifest to rebuild and check it (``gpu_agenda join-adapter``).
 """
+
 from __future__ import annotations
 
 import json
@@ -45,13 +46,28 @@ def train_step(res: Results, budget: Budget, args, reserve_s: float = 45.0) -> d
         minutes = (budget.left() - reserve_s) / 60
         if minutes < 0.2:
             return {"status": "skipped: no time left in this command"}
-        cfg = TrainConfig(data=str(state / "data" / "train.jsonl"), out_dir=str(state / "train"),
-                          save_to=str(new), base=args.base, init_adapter=init, resume=True, lr=args.lr,
-                          max_steps=args.max_steps, epochs=args.epochs, grad_accum=args.grad_accum,
-                          micro_batch=args.micro_batch,
-                          max_len=args.max_len, max_minutes=minutes, edit_weight=args.edit_weight, eval_every=0,
-                          save_every=args.save_every, lora_r=args.rank or 16, lora_alpha=2 * (args.rank or 16),
-                          device="cuda" if torch.cuda.is_available() else "cpu", warmup_steps=args.warmup)
+        cfg = TrainConfig(
+            data=str(state / "data" / "train.jsonl"),
+            out_dir=str(state / "train"),
+            save_to=str(new),
+            base=args.base,
+            init_adapter=init,
+            resume=True,
+            lr=args.lr,
+            max_steps=args.max_steps,
+            epochs=args.epochs,
+            grad_accum=args.grad_accum,
+            micro_batch=args.micro_batch,
+            max_len=args.max_len,
+            max_minutes=minutes,
+            edit_weight=args.edit_weight,
+            eval_every=0,
+            save_every=args.save_every,
+            lora_r=args.rank or 16,
+            lora_alpha=2 * (args.rank or 16),
+            device="cuda" if torch.cuda.is_available() else "cpu",
+            warmup_steps=args.warmup,
+        )
         summary = train(cfg, command="gpu_agenda train")
         res.write_json(TRAIN, "summary.json", summary)
         shutil.copy2(state / "train" / "log.jsonl", res.dir(TRAIN) / "log.jsonl")
@@ -114,8 +130,9 @@ def eval_step(res: Results, budget: Budget, args, reserve_s: float = 30.0) -> di
     adapters = {"shipped": args.baseline_adapter or str(ADAPTER_DIR), "new": str(state / "adapter-new")}
     if not (Path(adapters["new"]) / "adapter_config.json").is_file():
         return {"status": "skipped: no trained adapter (run the train step first)"}
-    appliers = {name: Applier.load(args.model, args.device, args.dtype, adapter=path)
-                for name, path in adapters.items()}
+    appliers = {
+        name: Applier.load(args.model, args.device, args.dtype, adapter=path) for name, path in adapters.items()
+    }
     runs = {}
     for mode in args.modes:
         for name, applier in appliers.items():
@@ -124,16 +141,28 @@ def eval_step(res: Results, budget: Budget, args, reserve_s: float = 30.0) -> di
             if not res.is_done(EVAL, key):
                 started = time.perf_counter()
                 try:
-                    evaluate(args.data, applier=_DeadlineApplier(applier, budget, reserve_s),
-                             config=RunConfig(ks=[args.k], mode=mode, baselines=0), limit=args.limit,
-                             every=args.every, adapter=adapters[name], out_dir=out, progress=False, plots=False,
-                             resume=True)
+                    evaluate(
+                        args.data,
+                        applier=_DeadlineApplier(applier, budget, reserve_s),
+                        config=RunConfig(ks=[args.k], mode=mode, baselines=0),
+                        limit=args.limit,
+                        every=args.every,
+                        adapter=adapters[name],
+                        out_dir=out,
+                        progress=False,
+                        plots=False,
+                        resume=True,
+                    )
                     res.mark_done(EVAL, key, time.perf_counter() - started)
                 except DeadlineReached:
                     pass
             rows = _rows(out, PARTIAL_FILE)
-            runs[key] = {"mode": mode, "adapter": name, "complete": res.is_done(EVAL, key),
-                         **{k: v for k, v in group_stats(rows).items() if not isinstance(v, (dict, list))}}
+            runs[key] = {
+                "mode": mode,
+                "adapter": name,
+                "complete": res.is_done(EVAL, key),
+                **{k: v for k, v in group_stats(rows).items() if not isinstance(v, (dict, list))},
+            }
             runs[key]["case_ids"] = sorted({r["id"] for r in rows})
             runs[key]["exact_ids"] = sorted({r["id"] for r in rows if r.get("exact")})
     res.write_json(EVAL, "summary.json", runs)

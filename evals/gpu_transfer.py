@@ -5,6 +5,7 @@ imports it as a plain module). A large file travels as compressed parts, each na
 manifest with its SHA-256; the machine reassembles the parts, decompresses them and checks that the
 result is byte-identical to the file that was split.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -19,7 +20,6 @@ from pathlib import Path
 
 MIB = 1 << 20
 COMMAND_LIMIT = 64 * MIB  # working tree + carried paths, per command
-RETURN_FILE_LIMIT = 16_000_000  # one file coming back from the machine (read as decimal MB, to be safe)
 RETURN_TOTAL_LIMIT = 64_000_000  # all files coming back from one command
 RETURN_FILE_COUNT = 8  # files coming back from one command
 MANIFEST = "manifest.json"
@@ -35,8 +35,10 @@ def sha256_file(path: str | Path) -> str:
 
 # gzip for the model (xz would take a minute on 98 MB for a few % more); xz for JSONL data, where it
 # is 3-4x smaller than gzip (the original, the snippet and the expected file repeat each other).
-OPENERS = {"gzip": lambda path, mode: gzip.open(path, mode, compresslevel=6),
-           "xz": lambda path, mode: lzma.open(path, mode, preset=6 if "w" in mode else None)}
+OPENERS = {
+    "gzip": lambda path, mode: gzip.open(path, mode, compresslevel=6),
+    "xz": lambda path, mode: lzma.open(path, mode, preset=6 if "w" in mode else None),
+}
 
 
 def compress(src: Path, dest: Path, method: str = "gzip") -> None:
@@ -63,8 +65,14 @@ def split_bytes(src: Path, plan: list[tuple[Path, int | None]], stem: str) -> li
 def part_entry(name: str, original: Path, parts: list[dict], dest: str, method: str) -> dict:
     """Manifest record of a file sent as parts: ``dest`` is where it is rebuilt (relative to the
     machine's state folder); ``sha256``/``size`` are those of the uncompressed original."""
-    return {"name": name, "dest": dest, "size": original.stat().st_size, "sha256": sha256_file(original),
-            "compression": method, "parts": parts}
+    return {
+        "name": name,
+        "dest": dest,
+        "size": original.stat().st_size,
+        "sha256": sha256_file(original),
+        "compression": method,
+        "parts": parts,
+    }
 
 
 class MissingParts(FileNotFoundError):
@@ -126,7 +134,9 @@ def stash_parts(folders: list[Path], into: Path) -> int:
             target = into / path.name
             src = path.stat()
             if not target.exists() or (target.stat().st_size, int(target.stat().st_mtime)) != (
-                    src.st_size, int(src.st_mtime)):
+                src.st_size,
+                int(src.st_mtime),
+            ):
                 shutil.copy2(path, target)
                 copied += 1
     return copied
@@ -175,8 +185,12 @@ def install_wheels(wheel_dir: Path, site: Path) -> list[str]:
 def tree_bytes(repo: Path) -> int:
     """Bytes of the working tree a GPU command copies: tracked files and untracked files git does
     not ignore (the ignored paths travel only when carried)."""
-    out = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=repo,
-                         capture_output=True, check=True).stdout
+    out = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=repo,
+        capture_output=True,
+        check=True,
+    ).stdout
     total = 0
     for name in {n for n in out.decode().split("\0") if n}:
         path = repo / name

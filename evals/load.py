@@ -8,6 +8,7 @@ latency, the engine's forward passes (from /metrics), whether every merged file 
 to the sequential run, and the server's peak RSS (VmHWM of ``--server-pid`` when given, else the
 server's own ``fastapply_peak_resident_memory_bytes``). Prints one Markdown table.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,7 +38,7 @@ def metric(text: str, name: str) -> float:
     """Sum of a metric's samples in Prometheus text (all label sets)."""
     total = 0.0
     for line in text.splitlines():
-        if line.startswith(name) and line[len(name):len(name) + 1] in (" ", "{"):
+        if line.startswith(name) and line[len(name) : len(name) + 1] in (" ", "{"):
             total += float(line.rsplit(" ", 1)[1])
     return total
 
@@ -60,8 +61,13 @@ async def run_level(client, cases, concurrency: int, options: dict, pid: int | N
 
     async def one(i, case):
         nonlocal errors
-        body = {"original": case.original, "snippet": case.snippet, "instruction": case.instruction,
-                "language": case.language or None, "options": options}
+        body = {
+            "original": case.original,
+            "snippet": case.snippet,
+            "instruction": case.instruction,
+            "language": case.language or None,
+            "options": options,
+        }
         async with gate:
             start = time.perf_counter()
             response = await client.post("/apply", json=body)
@@ -90,9 +96,11 @@ def percentile(values: list[float], q: float) -> float:
 
 def table(levels: list[Level]) -> str:
     base = levels[0]
-    rows = ["| concurrency | requests | errors | wall s | output tok/s | speedup | p50 ms | p95 ms | forward passes "
-            "| passes vs sequential | identical to sequential | server peak RSS MiB |",
-            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|---:|"]
+    rows = [
+        "| concurrency | requests | errors | wall s | output tok/s | speedup | p50 ms | p95 ms | forward passes "
+        "| passes vs sequential | identical to sequential | server peak RSS MiB |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|---:|",
+    ]
     for lv in levels:
         tps = lv.output_tokens / lv.wall_s if lv.wall_s else 0.0
         base_tps = base.output_tokens / base.wall_s if base.wall_s else 0.0
@@ -101,7 +109,8 @@ def table(levels: list[Level]) -> str:
             f"{tps / base_tps if base_tps else 0:.2f}x | {percentile(lv.latencies_ms, 50):.0f} | "
             f"{percentile(lv.latencies_ms, 95):.0f} | {lv.passes} | "
             f"{lv.passes / base.passes if base.passes else 0:.2f} | "
-            f"{'yes' if lv.merged == base.merged else 'NO'} | {lv.peak_rss / 2**20:.0f} |")
+            f"{'yes' if lv.merged == base.merged else 'NO'} | {lv.peak_rss / 2**20:.0f} |"
+        )
     return "\n".join(rows)
 
 
@@ -119,8 +128,9 @@ async def bench(args) -> list[Level]:
     options["allow_flagged"] = True
     headers = {"Authorization": f"Bearer {args.api_key}"} if args.api_key else {}
     levels = []
-    async with httpx.AsyncClient(base_url=args.url, headers=headers, timeout=args.timeout,
-                                 limits=httpx.Limits(max_connections=64)) as client:
+    async with httpx.AsyncClient(
+        base_url=args.url, headers=headers, timeout=args.timeout, limits=httpx.Limits(max_connections=64)
+    ) as client:
         for concurrency in args.concurrency:
             levels.append(await run_level(client, cases, concurrency, options, args.server_pid))
             print(f"concurrency {concurrency}: {levels[-1].wall_s:.1f} s", file=sys.stderr)
@@ -130,13 +140,18 @@ async def bench(args) -> list[Level]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="fastapply bench load", description=__doc__.split("\n\n")[0])
     p.add_argument("--url", default="http://127.0.0.1:8000")
-    p.add_argument("--data", "--dataset", dest="dataset", required=True, help="JSONL cases (e.g. /work/shared/bench/dev.jsonl)")
+    p.add_argument(
+        "--data", "--dataset", dest="dataset", required=True, help="JSONL cases (e.g. /work/shared/bench/dev.jsonl)"
+    )
     p.add_argument("--limit", type=int, default=16, help="cases to send per level [16]")
     p.add_argument("--concurrency", default="1,2,4,8", help="comma-separated levels; the first is the baseline")
     p.add_argument("--max-tokens", type=int, help="options.max_tokens per request")
     p.add_argument("--k", type=int, help="options.k per request")
-    p.add_argument("--mode", default="model", help="options.mode per request [model: measure the model, not the "
-                   "deterministic fast path]")
+    p.add_argument(
+        "--mode",
+        default="model",
+        help="options.mode per request [model: measure the model, not the deterministic fast path]",
+    )
     p.add_argument("--server-pid", type=int, help="read the server's VmHWM from /proc (else from /metrics)")
     p.add_argument("--api-key", default=os.environ.get("FASTAPPLY_API_KEY"))
     p.add_argument("--timeout", type=float, default=600.0)

@@ -1,5 +1,6 @@
 """Per-case quality and speed metrics. Pure functions on strings and numbers, so they are testable
 without a model."""
+
 from __future__ import annotations
 
 import difflib

@@ -5,6 +5,7 @@ one row per snippet variant (``context3`` and ``function``). The output depends 
 repository's contents: commits are visited in an order fixed by hashing their ids (spreading the
 sample over history without a random seed), and the repo name comes from its origin URL.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -43,8 +44,9 @@ class MineConfig:
 
 
 def git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True,
-                          text=True, encoding="utf-8", errors="replace").stdout
+    return subprocess.run(
+        ["git", "-C", str(repo), *args], check=True, capture_output=True, text=True, encoding="utf-8", errors="replace"
+    ).stdout
 
 
 def repo_name(repo: Path) -> str:
@@ -119,11 +121,20 @@ def mine_repo(repo: str | Path, config: MineConfig = MineConfig()) -> list[dict]
             if len(rows) >= config.max_cases:
                 break
             snippet, n_regions = make_snippet(before, after, language, variant)
-            rows.append({
-                "id": f"{name}/{sha[:12]}/{variant}", "source": f"{name}@{sha}:{path}", "language": language,
-                "original": before, "snippet": snippet, "expected": after, "instruction": subject,
-                "variant": variant, "orig_lines": len(before.splitlines()), "n_hunks": n_regions,
-            })
+            rows.append(
+                {
+                    "id": f"{name}/{sha[:12]}/{variant}",
+                    "source": f"{name}@{sha}:{path}",
+                    "language": language,
+                    "original": before,
+                    "snippet": snippet,
+                    "expected": after,
+                    "instruction": subject,
+                    "variant": variant,
+                    "orig_lines": len(before.splitlines()),
+                    "n_hunks": n_regions,
+                }
+            )
     return rows
 
 

@@ -1,4 +1,5 @@
 """One eval run end to end: dataset -> applier -> rows -> summary -> files on disk."""
+
 from __future__ import annotations
 
 import json
@@ -15,7 +16,7 @@ from .runner import RunConfig, run_eval
 
 
 def parse_ks(text: str) -> list[int]:
-    """"64" -> [64]; "8,16,64" -> [0, 8, 16, 64]: a sweep always includes k=0 so that its speedups
+    """ "64" -> [64]; "8,16,64" -> [0, 8, 16, 64]: a sweep always includes k=0 so that its speedups
     are measured against plain greedy in the same run."""
     try:
         ks = sorted({int(part) for part in text.split(",") if part.strip()})
@@ -64,10 +65,23 @@ def _finished_rows(partial: Path, ks: list[int]) -> dict[str, list[dict]]:
     return {cid: rs for cid, rs in rows.items() if {r["k"] for r in rs} >= set(ks)}
 
 
-def evaluate(data: str | Path | None = None, *, applier=None, model: str | None = None, device: str | None = None,
-             dtype: str | None = None, config: RunConfig | None = None, limit: int | None = None,
-             every: int = 1, adapter: str | None = None, out_dir: str | Path | None = None, progress: bool = True,
-             plots: bool = True, request_cls=None, resume: bool = False) -> EvalOutcome:
+def evaluate(
+    data: str | Path | None = None,
+    *,
+    applier=None,
+    model: str | None = None,
+    device: str | None = None,
+    dtype: str | None = None,
+    config: RunConfig | None = None,
+    limit: int | None = None,
+    every: int = 1,
+    adapter: str | None = None,
+    out_dir: str | Path | None = None,
+    progress: bool = True,
+    plots: bool = True,
+    request_cls=None,
+    resume: bool = False,
+) -> EvalOutcome:
     """Run ``data`` (default: the built-in smoke set) through an Applier and write the run to ``out_dir``.
 
     Pass ``applier`` to reuse a loaded one (and ``request_cls`` with it when it is not the real
@@ -93,6 +107,7 @@ def evaluate(data: str | Path | None = None, *, applier=None, model: str | None 
     partial = out / PARTIAL_FILE
     done = _finished_rows(partial, config.ks) if resume else {}
     with partial.open("a" if resume else "w", encoding="utf-8") as sink:
+
         def keep(row: dict) -> None:
             sink.write(json.dumps(row, ensure_ascii=False) + "\n")
             sink.flush()
@@ -100,20 +115,31 @@ def evaluate(data: str | Path | None = None, *, applier=None, model: str | None 
         started = datetime.now(UTC)
         clock = time.perf_counter()
         todo = [c for c in cases if c.id not in done]
-        new_rows, baseline_rows = run_eval(applier, todo, config, request_cls=request_cls, progress=progress,
-                                           on_row=keep)
+        new_rows, baseline_rows = run_eval(
+            applier, todo, config, request_cls=request_cls, progress=progress, on_row=keep
+        )
     fresh: dict[str, list[dict]] = {}
     for row in new_rows:
         fresh.setdefault(row["id"], []).append(row)
     rows = [row for c in cases for row in (done.get(c.id) or fresh.get(c.id, []))]
     run_config = {
-        "data": str(data_path), "model": model or "default", "mode": config.mode, "ks": config.ks,
+        "data": str(data_path),
+        "model": model or "default",
+        "mode": config.mode,
+        "ks": config.ks,
         "windowing": config.windowing,
-        "primary_k": config.primary_k, "limit": limit, "every": every,
-        "adapter": adapter or os.environ.get("FASTAPPLY_ADAPTER") or "default", "baselines": config.baselines,
-        "prompt_lookup": config.prompt_lookup, "max_tokens": config.max_tokens, "device": _device_of(applier),
-        "started": started.isoformat(timespec="seconds"), "wall_s": round(time.perf_counter() - clock, 2),
-        "cases": len(cases), "resumed_cases": len(done),
+        "primary_k": config.primary_k,
+        "limit": limit,
+        "every": every,
+        "adapter": adapter or os.environ.get("FASTAPPLY_ADAPTER") or "default",
+        "baselines": config.baselines,
+        "prompt_lookup": config.prompt_lookup,
+        "max_tokens": config.max_tokens,
+        "device": _device_of(applier),
+        "started": started.isoformat(timespec="seconds"),
+        "wall_s": round(time.perf_counter() - clock, 2),
+        "cases": len(cases),
+        "resumed_cases": len(done),
     }
     summary = summarize(rows, baseline_rows, run_config, [str(s) for s in skipped])
     save_run(out, rows, baseline_rows, summary)

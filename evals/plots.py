@@ -1,5 +1,6 @@
 """PNG plots of a run (matplotlib, Agg backend so it works headless). matplotlib is optional (the
 ``eval`` extra): without it a report has no plots and says how to get them."""
+
 from __future__ import annotations
 
 import importlib.util

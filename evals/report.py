@@ -1,5 +1,6 @@
 """Saving a run to disk and rendering it as Markdown (+ plots). ``render_report(dir)`` re-renders a
 saved run from its JSON files alone, so reports can be regenerated after the renderer changes."""
+
 from __future__ import annotations
 
 import json
@@ -9,16 +10,30 @@ from .plots import MISSING as PLOTS_MISSING
 from .plots import available as plots_available
 from .plots import render_plots
 
-RESULTS_FILE, BASELINES_FILE, SUMMARY_FILE, REPORT_FILE = "results.jsonl", "baselines.jsonl", "summary.json", "report.md"
+RESULTS_FILE, BASELINES_FILE, SUMMARY_FILE, REPORT_FILE = (
+    "results.jsonl",
+    "baselines.jsonl",
+    "summary.json",
+    "report.md",
+)
 # (summary key, column header, kind) for the group tables; kind picks the number format
 GROUP_COLUMNS = [
-    ("cases", "cases", "int"), ("exact", "exact", "pct"), ("ws_exact", "ws-exact", "pct"),
-    ("exact_when_clean", "exact when clean", "pct"), ("warned_when_wrong", "wrong flagged", "pct"),
+    ("cases", "cases", "int"),
+    ("exact", "exact", "pct"),
+    ("ws_exact", "ws-exact", "pct"),
+    ("exact_when_clean", "exact when clean", "pct"),
+    ("warned_when_wrong", "wrong flagged", "pct"),
     ("wrong_unflagged", "wrong unflagged", "int"),
-    ("line_sim", "line sim", "f3"), ("syntax_valid", "syntax ok", "pct"), ("errors", "errors", "int"),
-    ("tokens_per_pass", "tok/pass", "f2"), ("tokens_per_pass_right", "tok/pass right", "f2"),
-    ("acceptance_rate", "accept", "pct"), ("draft_efficiency", "draft eff", "pct"), ("tokens_per_s", "tok/s", "f1"),
-    ("latency_p50_ms", "p50 ms", "f0"), ("latency_p95_ms", "p95 ms", "f0"),
+    ("line_sim", "line sim", "f3"),
+    ("syntax_valid", "syntax ok", "pct"),
+    ("errors", "errors", "int"),
+    ("tokens_per_pass", "tok/pass", "f2"),
+    ("tokens_per_pass_right", "tok/pass right", "f2"),
+    ("acceptance_rate", "accept", "pct"),
+    ("draft_efficiency", "draft eff", "pct"),
+    ("tokens_per_s", "tok/s", "f1"),
+    ("latency_p50_ms", "p50 ms", "f0"),
+    ("latency_p95_ms", "p95 ms", "f0"),
 ]
 
 
@@ -77,15 +92,34 @@ def _baseline_section(summary: dict, baseline_rows: list[dict]) -> list[str]:
     out = [
         f"Same process, same cases, back to back: our engine at k={k} vs our engine at k=0 (plain greedy) "
         f"and vs HF `generate(prompt_lookup_num_tokens={summary['config'].get('prompt_lookup')})`. "
-        "Ratios are of summed end-to-end latency (prefill included); p50 is the per-case median.", "",
+        "Ratios are of summed end-to-end latency (prefill included); p50 is the per-case median.",
+        "",
         markdown_table(
-            ["cases", "speedup vs greedy", "p50", "speedup vs HF lookup", "p50", "HF lookup vs greedy",
-             "lossless (k vs k=0)", "HF same text", "errors"],
-            [[fmt(base.get("cases"), "int"), fmt(base.get("speedup_vs_greedy"), "x"),
-              fmt(base.get("speedup_vs_greedy_p50"), "x"), fmt(base.get("speedup_vs_hf_lookup"), "x"),
-              fmt(base.get("speedup_vs_hf_lookup_p50"), "x"), fmt(base.get("hf_lookup_vs_greedy"), "x"),
-              fmt(base.get("lossless_rate"), "pct"), fmt(base.get("hf_same_output_rate"), "pct"),
-              fmt(base.get("errors", 0), "int")]]),
+            [
+                "cases",
+                "speedup vs greedy",
+                "p50",
+                "speedup vs HF lookup",
+                "p50",
+                "HF lookup vs greedy",
+                "lossless (k vs k=0)",
+                "HF same text",
+                "errors",
+            ],
+            [
+                [
+                    fmt(base.get("cases"), "int"),
+                    fmt(base.get("speedup_vs_greedy"), "x"),
+                    fmt(base.get("speedup_vs_greedy_p50"), "x"),
+                    fmt(base.get("speedup_vs_hf_lookup"), "x"),
+                    fmt(base.get("speedup_vs_hf_lookup_p50"), "x"),
+                    fmt(base.get("hf_lookup_vs_greedy"), "x"),
+                    fmt(base.get("lossless_rate"), "pct"),
+                    fmt(base.get("hf_same_output_rate"), "pct"),
+                    fmt(base.get("errors", 0), "int"),
+                ]
+            ],
+        ),
     ]
     lossy = [r["id"] for r in baseline_rows if r.get("lossless") is False]
     if lossy:
@@ -97,38 +131,82 @@ def render_markdown(summary: dict, rows: list[dict], baseline_rows: list[dict], 
     cfg = summary["config"]
     overall = summary["overall"]
     md = [
-        "# fastapply eval report", "",
+        "# fastapply eval report",
+        "",
         f"- dataset: `{cfg.get('data')}` ({overall['cases']} cases at k={cfg.get('primary_k')}, "
         f"{len(summary.get('skipped_rows', []))} malformed rows skipped)",
         f"- model: `{cfg.get('model')}`, mode: `{cfg.get('mode')}`, k swept: {cfg.get('ks')}, device: {cfg.get('device')}",
-        f"- started: {cfg.get('started')}, wall time: {fmt(cfg.get('wall_s'), 'f0')} s", "",
-        "## Overall", "", group_table({"all": overall}, "run"), "",
+        f"- started: {cfg.get('started')}, wall time: {fmt(cfg.get('wall_s'), 'f0')} s",
+        "",
+        "## Overall",
+        "",
+        group_table({"all": overall}, "run"),
+        "",
     ]
     if len(summary.get("by_k", {})) > 1:
         speedup = summary.get("speedup_vs_k", {})
-        md += ["## By k", "", markdown_table(
-            ["k", "exact", "tok/pass", "accept", "draft eff", "tok/s", "p50 ms", "speedup vs k=0"],
-            [[k, fmt(s["exact"], "pct"), fmt(s["tokens_per_pass"]), fmt(s["acceptance_rate"], "pct"),
-              fmt(s["draft_efficiency"], "pct"), fmt(s["tokens_per_s"], "f1"), fmt(s["latency_p50_ms"], "f0"),
-              fmt(speedup.get(k), "x")] for k, s in summary["by_k"].items()]), ""]
+        md += [
+            "## By k",
+            "",
+            markdown_table(
+                ["k", "exact", "tok/pass", "accept", "draft eff", "tok/s", "p50 ms", "speedup vs k=0"],
+                [
+                    [
+                        k,
+                        fmt(s["exact"], "pct"),
+                        fmt(s["tokens_per_pass"]),
+                        fmt(s["acceptance_rate"], "pct"),
+                        fmt(s["draft_efficiency"], "pct"),
+                        fmt(s["tokens_per_s"], "f1"),
+                        fmt(s["latency_p50_ms"], "f0"),
+                        fmt(speedup.get(k), "x"),
+                    ]
+                    for k, s in summary["by_k"].items()
+                ],
+            ),
+            "",
+        ]
     md += ["## Baselines", "", *_baseline_section(summary, baseline_rows), ""]
-    for key, title, column in (("by_language", "By language", "language"), ("by_source", "By source", "source"),
-                               ("by_variant", "By variant", "variant"), ("by_style", "By snippet style", "style")):
+    for key, title, column in (
+        ("by_language", "By language", "language"),
+        ("by_source", "By source", "source"),
+        ("by_variant", "By variant", "variant"),
+        ("by_style", "By snippet style", "style"),
+    ):
         if summary.get(key):
             md += [f"## {title}", "", group_table(summary[key], column), ""]
     warnings = overall.get("warnings", {})
     md += ["## Warnings raised", ""]
     md += [markdown_table(["warning", "cases"], [[c, str(n)] for c, n in warnings.items()])] if warnings else ["None."]
-    md += ["", f"Warned when wrong (not ws-exact): {fmt(overall.get('warned_when_wrong'), 'pct')}; "
-               f"warned when right: {fmt(overall.get('warned_when_right'), 'pct')}; "
-               f"validator flags the expected file itself: {fmt(overall.get('gold_flagged'), 'pct')}."]
+    md += [
+        "",
+        f"Warned when wrong (not ws-exact): {fmt(overall.get('warned_when_wrong'), 'pct')}; "
+        f"warned when right: {fmt(overall.get('warned_when_right'), 'pct')}; "
+        f"validator flags the expected file itself: {fmt(overall.get('gold_flagged'), 'pct')}.",
+    ]
     primary = [r for r in rows if r.get("k") == cfg.get("primary_k")]
     worst = sorted((r for r in primary if not r.get("exact")), key=lambda r: (r.get("line_sim") or 0, r["id"]))[:10]
     md += ["", "## Worst cases", ""]
-    md += [markdown_table(["id", "language", "line sim", "changed lines", "warnings", "error"],
-                          [[r["id"], r.get("language", ""), fmt(r.get("line_sim"), "f3"),
-                            fmt(r.get("changed_lines"), "int"), ", ".join(r.get("warnings") or []),
-                            (r.get("error") or "")[:80]] for r in worst])] if worst else ["All cases match exactly."]
+    md += (
+        [
+            markdown_table(
+                ["id", "language", "line sim", "changed lines", "warnings", "error"],
+                [
+                    [
+                        r["id"],
+                        r.get("language", ""),
+                        fmt(r.get("line_sim"), "f3"),
+                        fmt(r.get("changed_lines"), "int"),
+                        ", ".join(r.get("warnings") or []),
+                        (r.get("error") or "")[:80],
+                    ]
+                    for r in worst
+                ],
+            )
+        ]
+        if worst
+        else ["All cases match exactly."]
+    )
     if summary.get("skipped_rows"):
         md += ["", "## Skipped rows", "", *[f"- {s}" for s in summary["skipped_rows"][:50]]]
     if plots:

@@ -1,4 +1,5 @@
 """Running an Applier over eval cases: one result row per (case, k), plus side-by-side baselines."""
+
 from __future__ import annotations
 
 import time
@@ -14,6 +15,8 @@ from .dataset import EvalCase
 from .syntax import check_syntax
 
 MODES = ("model", "deterministic", "auto")
+
+
 @dataclass
 class RunConfig:
     ks: list[int] = field(default_factory=lambda: [64])
@@ -68,33 +71,62 @@ def gold_warning_codes(case: EvalCase) -> list[str] | None:
     except ImportError:
         return None
     try:
-        return sorted({w.code for w in validate(case.original, case.snippet, case.expected, case.language or None,
-                                                instruction=case.instruction)})
+        return sorted(
+            {
+                w.code
+                for w in validate(
+                    case.original, case.snippet, case.expected, case.language or None, instruction=case.instruction
+                )
+            }
+        )
     except Exception:  # noqa: BLE001 - a validator bug must not stop the eval
         return None
 
 
 def _case_fields(case: EvalCase, k: int) -> dict:
-    return {"id": case.id, "language": case.language, "source": case.source_group, "variant": case.variant or "none",
-            "styles": list(case.styles), "k": k}
+    return {
+        "id": case.id,
+        "language": case.language,
+        "source": case.source_group,
+        "variant": case.variant or "none",
+        "styles": list(case.styles),
+        "k": k,
+    }
 
 
-def run_case(applier, case: EvalCase, k: int, config: RunConfig, request_cls,
-             gold_warnings: list[str] | None = None) -> dict:
+def run_case(
+    applier, case: EvalCase, k: int, config: RunConfig, request_cls, gold_warnings: list[str] | None = None
+) -> dict:
     """Apply one case and score it. An exception becomes a failed row, never a crashed run."""
     row = _case_fields(case, k)
     row["gold_warnings"] = gold_warnings
-    request = request_cls(original=case.original, snippet=case.snippet, instruction=case.instruction,
-                          language=case.language, path=case.path, k=k, max_tokens=config.max_tokens, mode=config.mode,
-                          windowing=config.windowing, constrain_lines=config.constrain_lines,
-                          stop_loops=config.stop_loops)
+    request = request_cls(
+        original=case.original,
+        snippet=case.snippet,
+        instruction=case.instruction,
+        language=case.language,
+        path=case.path,
+        k=k,
+        max_tokens=config.max_tokens,
+        mode=config.mode,
+        windowing=config.windowing,
+        constrain_lines=config.constrain_lines,
+        stop_loops=config.stop_loops,
+    )
     started = time.perf_counter()
     try:
         result = applier.apply(request)
     except Exception as exc:  # noqa: BLE001 - the row records it; the run goes on
-        row.update(error=f"{type(exc).__name__}: {exc}", traceback=traceback.format_exc(limit=5),
-                   exact=False, ws_exact=False, line_sim=0.0, syntax_valid=None, warnings=[],
-                   latency_ms=1000.0 * (time.perf_counter() - started))
+        row.update(
+            error=f"{type(exc).__name__}: {exc}",
+            traceback=traceback.format_exc(limit=5),
+            exact=False,
+            ws_exact=False,
+            line_sim=0.0,
+            syntax_valid=None,
+            warnings=[],
+            latency_ms=1000.0 * (time.perf_counter() - started),
+        )
         return row
     stats = result.stats
     row.update(score_case(case, result.merged))
@@ -132,8 +164,14 @@ def default_request_cls():
     return ApplyRequest
 
 
-def run_eval(applier, cases: Sequence[EvalCase], config: RunConfig, request_cls=None,
-             progress: bool = True, on_row: Callable[[dict], None] | None = None) -> tuple[list[dict], list[dict]]:
+def run_eval(
+    applier,
+    cases: Sequence[EvalCase],
+    config: RunConfig,
+    request_cls=None,
+    progress: bool = True,
+    on_row: Callable[[dict], None] | None = None,
+) -> tuple[list[dict], list[dict]]:
     """All cases at every k (k values interleaved per case so drift hits each alike), then baselines
     on the first ``config.baselines`` cases. Returns (result rows, baseline rows)."""
     request_cls = request_cls or default_request_cls()
@@ -158,8 +196,11 @@ def run_eval(applier, cases: Sequence[EvalCase], config: RunConfig, request_cls=
         subset = list(cases)[: config.baselines]
         for case in tqdm(subset, desc="baselines", unit="case", disable=not progress, dynamic_ncols=True):
             try:
-                baseline_rows.append(run_baseline_case(applier, case, config.primary_k, request_cls,
-                                                       config.prompt_lookup, config.max_tokens).to_dict())
+                baseline_rows.append(
+                    run_baseline_case(
+                        applier, case, config.primary_k, request_cls, config.prompt_lookup, config.max_tokens
+                    ).to_dict()
+                )
             except Exception as exc:  # noqa: BLE001 - a failing baseline must not lose the main results
                 baseline_rows.append({"id": case.id, "error": f"{type(exc).__name__}: {exc}"})
     return rows, baseline_rows

@@ -5,6 +5,7 @@ whole enclosing function), overlapping regions are merged, and every stretch of 
 becomes one marker line, indented like the first code line it stands for so that Python snippets
 stay readable.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -14,9 +15,18 @@ from fastapply.merge.languages import marker_line, parse
 
 # Tree-sitter node types that count as a "function" when a change is widened to its function.
 FUNCTION_NODE_TYPES = {
-    "function_definition", "function_declaration", "function_item", "method_declaration", "method_definition",
-    "constructor_declaration", "function_expression", "arrow_function", "func_literal",
-    "generator_function_declaration", "method", "singleton_method",
+    "function_definition",
+    "function_declaration",
+    "function_item",
+    "method_declaration",
+    "method_definition",
+    "constructor_declaration",
+    "function_expression",
+    "arrow_function",
+    "func_literal",
+    "generator_function_declaration",
+    "method",
+    "singleton_method",
 }
 # Syntax that belongs to the function but sits in a parent node: decorators, `export`.
 WRAPPER_NODE_TYPES = {"decorated_definition", "export_statement"}
@@ -27,8 +37,11 @@ Region = tuple[int, int]
 
 _HEADER = re.compile(
     r"^\s*(?:(?:async\s+)?def\s|func\s|(?:pub(?:\([^)]*\))?\s+)?(?:async\s+|unsafe\s+|const\s+)*fn\s"
-    r"|(?:export\s+)?(?:default\s+)?(?:async\s+)?function\b)")
-_C_LIKE_HEADER = re.compile(r"^\s*(?!(?:if|for|while|switch|catch|else|try|do|return|new)\b)[\w<>\[\],.@\s]+\([^;]*\)[^;]*\{\s*$")
+    r"|(?:export\s+)?(?:default\s+)?(?:async\s+)?function\b)"
+)
+_C_LIKE_HEADER = re.compile(
+    r"^\s*(?!(?:if|for|while|switch|catch|else|try|do|return|new)\b)[\w<>\[\],.@\s]+\([^;]*\)[^;]*\{\s*$"
+)
 
 
 def changed_regions(before: list[str], after: list[str]) -> list[Region]:
@@ -42,11 +55,11 @@ def merge_regions(regions: list[Region], after: list[str]) -> list[Region]:
     standing for nothing but blank lines would be noise)."""
     merged: list[Region] = []
     for start, end in sorted(regions):
-        if merged and all(not line.strip() for line in after[merged[-1][1]:start]):
+        if merged and all(not line.strip() for line in after[merged[-1][1] : start]):
             merged[-1] = (merged[-1][0], max(merged[-1][1], end))
         else:
             merged.append((start, end))
-    if merged and all(not line.strip() for line in after[merged[-1][1]:]):
+    if merged and all(not line.strip() for line in after[merged[-1][1] :]):
         merged[-1] = (merged[-1][0], len(after))
     return merged
 

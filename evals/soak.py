@@ -12,6 +12,7 @@ p50/p95 latency of the good ones, the server's RSS at start, its peak and its la
 whether RSS kept growing over the second half. A 500 or a dropped connection is a failure; a
 request the client stops waiting for (``--timeout``) is counted apart.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,21 +45,55 @@ def request_mix(cases, large_bytes: int):
     """(kind, method path, body bytes or json, client timeout) tuples, cycled by the workers."""
     good = []
     for case in cases:
-        good.append(("good", "/apply", {"original": case.original, "snippet": case.snippet,
-                                        "instruction": case.instruction, "path": case.path,
-                                        "options": {"mode": "deterministic", "allow_flagged": True}}, None))
-        good.append(("good", "/v1/chat/completions", {"model": "auto", "messages": [{"role": "user", "content":
-                     f"<instruction>{case.instruction}</instruction>\n<code>{case.original}</code>\n"
-                     f"<update>{case.snippet}</update>"}], "allow_flagged": True}, None))
+        good.append(
+            (
+                "good",
+                "/apply",
+                {
+                    "original": case.original,
+                    "snippet": case.snippet,
+                    "instruction": case.instruction,
+                    "path": case.path,
+                    "options": {"mode": "deterministic", "allow_flagged": True},
+                },
+                None,
+            )
+        )
+        good.append(
+            (
+                "good",
+                "/v1/chat/completions",
+                {
+                    "model": "auto",
+                    "messages": [
+                        {
+                            "role": "user",
+                            "content": f"<instruction>{case.instruction}</instruction>\n<code>{case.original}</code>\n"
+                            f"<update>{case.snippet}</update>",
+                        }
+                    ],
+                    "allow_flagged": True,
+                },
+                None,
+            )
+        )
     big = "x = 1\n" * int(large_bytes // 6)
     bad = [
         ("bad", "/apply", {"original": "a\n", "snippet": ""}, None),
         ("bad", "/apply", b'{"original": "\\ud800", "snippet": "x"}', None),
-        ("bad", "/apply", b'{"original": "a", "snippet": "b", "options": ' + b'[' * 5000 + b']' * 5000 + b'}', None),
+        ("bad", "/apply", b'{"original": "a", "snippet": "b", "options": ' + b"[" * 5000 + b"]" * 5000 + b"}", None),
         ("bad", "/apply", {"original": "a", "snippet": "b", "options": "fast"}, None),
         ("large", "/apply", {"original": big, "snippet": "# ... existing code ...\nnever_seen = 2\n"}, None),
-        ("cancel", "/apply", {"original": cases[0].original, "snippet": cases[0].snippet,
-                              "options": {"mode": "model", "allow_flagged": True}}, 0.05),
+        (
+            "cancel",
+            "/apply",
+            {
+                "original": cases[0].original,
+                "snippet": cases[0].snippet,
+                "options": {"mode": "model", "allow_flagged": True},
+            },
+            0.05,
+        ),
     ]
     # Mostly good traffic, with every bad kind in each round.
     return good[:8] + bad[:2] + good[8:16] + bad[2:]
@@ -71,8 +106,9 @@ async def worker(client, mix, deadline: float, results: list) -> None:
         started = time.perf_counter()
         data = body if isinstance(body, bytes) else json.dumps(body).encode()
         try:
-            response = await client.post(path, content=data, headers={"Content-Type": "application/json"},
-                                         timeout=timeout or client.timeout)
+            response = await client.post(
+                path, content=data, headers={"Content-Type": "application/json"}, timeout=timeout or client.timeout
+            )
             status = response.status_code
         except Exception as exc:  # noqa: BLE001 - a timeout we asked for is a cancellation; anything else a drop
             if timeout:
@@ -96,8 +132,13 @@ async def soak(args) -> dict:
     start = time.monotonic()
     deadline = start + 60 * args.minutes
     headers = {"Authorization": f"Bearer {args.api_key}"} if args.api_key else {}
-    async with httpx.AsyncClient(base_url=args.url, headers=headers, timeout=args.timeout,
-                                 limits=httpx.Limits(max_connections=args.concurrency + 4)) as client:
+    async with httpx.AsyncClient(
+        base_url=args.url,
+        headers=headers,
+        timeout=args.timeout,
+        limits=httpx.Limits(max_connections=args.concurrency + 4),
+    ) as client:
+
         async def sampler():
             while time.monotonic() < deadline:
                 rss = rss_bytes(args.server_pid)
@@ -118,11 +159,14 @@ def summarize(results: list, samples: list[tuple[float, int]], wall_s: float) ->
     good = [ms for kind, status, ms in results if kind == "good" and status == 200]
     half = [rss for t, rss in samples if t >= wall_s / 2]
     return {
-        "requests": len(results), "wall_s": wall_s, "by_kind_and_status": dict(sorted(statuses.items())),
+        "requests": len(results),
+        "wall_s": wall_s,
+        "by_kind_and_status": dict(sorted(statuses.items())),
         "server_errors": sum(1 for _, status, _ in results if status == 500),
         "dropped": sum(1 for _, status, _ in results if str(status).startswith("dropped")),
         "client_timeouts": sum(1 for _, status, _ in results if status == "client-timeout"),
-        "good_p50_ms": percentile(good, 50) if good else None, "good_p95_ms": percentile(good, 95) if good else None,
+        "good_p50_ms": percentile(good, 50) if good else None,
+        "good_p95_ms": percentile(good, 95) if good else None,
         "rss_start_mb": samples[0][1] / 2**20 if samples else None,
         "rss_peak_mb": max(r for _, r in samples) / 2**20 if samples else None,
         "rss_end_mb": samples[-1][1] / 2**20 if samples else None,
@@ -134,14 +178,20 @@ def summarize(results: list, samples: list[tuple[float, int]], wall_s: float) ->
 def markdown(summary: dict, args) -> str:
     rows = [f"| {k} | {v} |" for k, v in summary["by_kind_and_status"].items()]
     fmt = lambda v: "–" if v is None else f"{v:.0f}"  # noqa: E731
-    return "\n".join([
-        f"{summary['requests']} requests in {summary['wall_s'] / 60:.1f} min at concurrency {args.concurrency}; "
-        f"500s: {summary['server_errors']}, dropped: {summary['dropped']}, client timeouts: "
-        f"{summary['client_timeouts']}; good 200s p50 "
-        f"{fmt(summary['good_p50_ms'])} ms, p95 {fmt(summary['good_p95_ms'])} ms; server RSS start "
-        f"{fmt(summary['rss_start_mb'])} MB, peak {fmt(summary['rss_peak_mb'])} MB, end {fmt(summary['rss_end_mb'])} MB, "
-        f"growth over the second half {fmt(summary['rss_growth_second_half_mb'])} MB", "",
-        "| request kind, status | answers |", "|---|---:|", *rows])
+    return "\n".join(
+        [
+            f"{summary['requests']} requests in {summary['wall_s'] / 60:.1f} min at concurrency {args.concurrency}; "
+            f"500s: {summary['server_errors']}, dropped: {summary['dropped']}, client timeouts: "
+            f"{summary['client_timeouts']}; good 200s p50 "
+            f"{fmt(summary['good_p50_ms'])} ms, p95 {fmt(summary['good_p95_ms'])} ms; server RSS start "
+            f"{fmt(summary['rss_start_mb'])} MB, peak {fmt(summary['rss_peak_mb'])} MB, end {fmt(summary['rss_end_mb'])} MB, "
+            f"growth over the second half {fmt(summary['rss_growth_second_half_mb'])} MB",
+            "",
+            "| request kind, status | answers |",
+            "|---|---:|",
+            *rows,
+        ]
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,6 +13,7 @@ Cases:
 
     fastapply bench speed --data ../shared/bench/dev.jsonl --cases 10
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,8 +25,6 @@ from pathlib import Path
 
 from .baselines import DEFAULT_PROMPT_LOOKUP, hf_generate
 from .dataset import load_cases
-
-COPY_SOURCE = "json/encoder.py"  # from the Python standard library on the machine (not our code)
 
 
 def copy_case(applier, target_tokens: int = 1000):
@@ -68,9 +67,14 @@ def run_engine(applier, prompt, refs, k, n, copies=1, runner=None) -> tuple[list
     from fastapply.engine.sequence import GenerationRequest
 
     need = len(prompt) + n + k + 1
-    config = dataclasses.replace(applier.engine.config, k=k, max_batch=max(copies, 1),
-                                 max_kv_tokens=max(applier.engine.config.max_kv_tokens, copies * need),
-                                 runner=runner or applier.engine.config.runner, slot_len=max(need, k + 2))
+    config = dataclasses.replace(
+        applier.engine.config,
+        k=k,
+        max_batch=max(copies, 1),
+        max_kv_tokens=max(applier.engine.config.max_kv_tokens, copies * need),
+        runner=runner or applier.engine.config.runner,
+        slot_len=max(need, k + 2),
+    )
     engine = Engine(applier.engine.model, applier.tokenizer, config)
     device = engine.runner.device
     _sync(device)
@@ -92,12 +96,22 @@ def bench_case(applier, name, prompt, refs, n, ks, prompt_lookup, hf_plain=False
     plain, plain_s, plain_stats = _ours(applier, prompt, [], 0, n)
 
     def row(method, k, tokens, seconds, stats=None):
-        r = {"case": name, "method": method, "k": k, "tokens": len(tokens), "seconds": round(seconds, 3),
-             "tok_s": round(len(tokens) / seconds, 2), "identical": tokens == plain}
+        r = {
+            "case": name,
+            "method": method,
+            "k": k,
+            "tokens": len(tokens),
+            "seconds": round(seconds, 3),
+            "tok_s": round(len(tokens) / seconds, 2),
+            "identical": tokens == plain,
+        }
         if stats is not None:
-            r.update(passes=stats.passes, tokens_per_pass=round(stats.tokens_per_pass, 2),
-                     decode_tok_s=round(stats.tokens_per_s, 2),
-                     decode_ratio=round(stats.tokens_per_s / max(plain_stats.tokens_per_s, 1e-9), 2))
+            r.update(
+                passes=stats.passes,
+                tokens_per_pass=round(stats.tokens_per_pass, 2),
+                decode_tok_s=round(stats.tokens_per_s, 2),
+                decode_ratio=round(stats.tokens_per_s / max(plain_stats.tokens_per_s, 1e-9), 2),
+            )
         r["ratio"] = round(plain_s / seconds * len(tokens) / max(len(plain), 1), 2)
         rows.append(r)
         print(_line(r), file=sys.stderr, flush=True)
@@ -115,19 +129,24 @@ def bench_case(applier, name, prompt, refs, n, ks, prompt_lookup, hf_plain=False
 
 
 def _line(r) -> str:
-    return (f"{r['case']:<40} {r['method']:<26} k={r['k']:<4} {r['tokens']:>5} tok {r['seconds']:>8.2f}s "
-            f"{r['tok_s']:>8.1f} tok/s x{r['ratio']:<6} passes={r.get('passes', '-')} "
-            f"tok/pass={r.get('tokens_per_pass', '-')} identical={r['identical']}")
+    return (
+        f"{r['case']:<40} {r['method']:<26} k={r['k']:<4} {r['tokens']:>5} tok {r['seconds']:>8.2f}s "
+        f"{r['tok_s']:>8.1f} tok/s x{r['ratio']:<6} passes={r.get('passes', '-')} "
+        f"tok/pass={r.get('tokens_per_pass', '-')} identical={r['identical']}"
+    )
 
 
 def markdown(rows: list[dict]) -> str:
-    head = ("| case | method | k | tokens | tok/s (end to end) | × plain greedy | decode × plain | passes | "
-            "tokens/pass | identical to greedy |\n|---|---|---|---|---|---|---|---|---|---|\n")
+    head = (
+        "| case | method | k | tokens | tok/s (end to end) | × plain greedy | decode × plain | passes | "
+        "tokens/pass | identical to greedy |\n|---|---|---|---|---|---|---|---|---|---|\n"
+    )
     return head + "".join(
         f"| {r['case']} | {r['method']} | {r['k']} | {r['tokens']} | {r['tok_s']:.1f} | {r['ratio']:.2f} | "
         f"{r.get('decode_ratio', '—')} | "
         f"{r.get('passes', '—')} | {r.get('tokens_per_pass', '—')} | {'yes' if r['identical'] else 'NO'} |\n"
-        for r in rows)
+        for r in rows
+    )
 
 
 def summary(rows: list[dict], ks: list[int]) -> str:
@@ -137,16 +156,20 @@ def summary(rows: list[dict], ks: list[int]) -> str:
     dev = [r for r in rows if r["case"].startswith("dev:")]
     if not dev:
         return ""
-    out = ("| method | k | cases | geo-mean × plain greedy (end to end) | min × | geo-mean decode × plain | "
-           "mean tokens/pass | identical |\n|---|---|---|---|---|---|---|---|\n")
+    out = (
+        "| method | k | cases | geo-mean × plain greedy (end to end) | min × | geo-mean decode × plain | "
+        "mean tokens/pass | identical |\n|---|---|---|---|---|---|---|---|\n"
+    )
     for method, k in sorted({(r["method"], r["k"]) for r in dev}, key=lambda m: (m[0] != "fastapply", m[1])):
         sel = [r for r in dev if r["method"] == method and r["k"] == k]
         geo = math.exp(sum(math.log(max(r["ratio"], 1e-6)) for r in sel) / len(sel))
         tpp = [r["tokens_per_pass"] for r in sel if "tokens_per_pass" in r]
         dec = [r["decode_ratio"] for r in sel if "decode_ratio" in r]
         dec_geo = f"{math.exp(sum(math.log(max(d, 1e-6)) for d in dec) / len(dec)):.2f}" if dec else "—"
-        out += (f"| {method} | {k} | {len(sel)} | {geo:.2f} | {min(r['ratio'] for r in sel):.2f} | {dec_geo} | "
-                f"{f'{sum(tpp) / len(tpp):.1f}' if tpp else '—'} | {sum(r['identical'] for r in sel)}/{len(sel)} |\n")
+        out += (
+            f"| {method} | {k} | {len(sel)} | {geo:.2f} | {min(r['ratio'] for r in sel):.2f} | {dec_geo} | "
+            f"{f'{sum(tpp) / len(tpp):.1f}' if tpp else '—'} | {sum(r['identical'] for r in sel)}/{len(sel)} |\n"
+        )
     return out
 
 
@@ -179,8 +202,9 @@ def plot_speedup_vs_k(rows: list[dict], path: str) -> None:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="fastapply bench speed", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="fastapply bench speed", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--data", help="dev set JSONL (e.g. ../shared/bench/dev.jsonl); omit to run the copy cases only")
     p.add_argument("--cases", type=int, default=10, help="dev cases to run")
     p.add_argument("--every", type=int, default=1, help="take every N-th dev case (spread over the sources)")
@@ -216,20 +240,30 @@ def main(argv=None) -> int:
         rows += bench_case(applier, "copy-file", prompt, [original], n, [64], args.prompt_lookup)
     if args.data:
         cases, errors = load_cases(args.data)
-        cases = cases[::max(args.every, 1)][:args.cases]
+        cases = cases[:: max(args.every, 1)][: args.cases]
         for case in cases:
             try:
-                plan = applier.plan(ApplyRequest(case.original, case.snippet, case.instruction, case.language,
-                                                 mode="model"))
+                plan = applier.plan(
+                    ApplyRequest(case.original, case.snippet, case.instruction, case.language, mode="model")
+                )
             except ApplyError as e:  # e.g. too long for the context and not windowable: reported, not timed
                 print(f"dev:{case.id}: skipped ({type(e).__name__}: {e})", file=sys.stderr)
                 continue
             first = plan.requests[0]
-            rows += bench_case(applier, f"dev:{case.id.split('/')[-1]}"[:40], first.prompt_ids, first.references,
-                               min(args.dev_tokens, first.max_new_tokens), [64], args.prompt_lookup)
+            rows += bench_case(
+                applier,
+                f"dev:{case.id.split('/')[-1]}"[:40],
+                first.prompt_ids,
+                first.references,
+                min(args.dev_tokens, first.max_new_tokens),
+                [64],
+                args.prompt_lookup,
+            )
     device = next(applier.engine.model.parameters()).device
-    print(f"\nmodel: {applier.engine.model.config.name_or_path or 'default'}  device: {device}  "
-          f"dtype: {applier.engine.runner.dtype}  torch threads: {__import__('torch').get_num_threads()}\n")
+    print(
+        f"\nmodel: {applier.engine.model.config.name_or_path or 'default'}  device: {device}  "
+        f"dtype: {applier.engine.runner.dtype}  torch threads: {__import__('torch').get_num_threads()}\n"
+    )
     print(markdown(rows))
     print(summary(rows, ks))
     if args.json:

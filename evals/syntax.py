@@ -7,6 +7,7 @@ be blamed for that. A language with no grammar available gives ``None`` (unknown
 Grammars come from ``fastapply.merge.languages`` (single-language wheels first because they work
 offline; tree-sitter-language-pack >= 1.0 downloads parsers at run time, so it is only the fallback).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

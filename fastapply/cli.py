@@ -1,4 +1,5 @@
 """Command line: ``fastapply apply | demo | serve | eval | train | bench``."""
+
 from __future__ import annotations
 
 import argparse
@@ -34,13 +35,20 @@ def read_text_file(path: str) -> str:
 
 
 def add_model_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--model", help="'default' (embedded SmolLM2-135M-Instruct + the shipped apply adapter "
-                        "if any), a HF folder, or a .gguf file "
-                        "[env FASTAPPLY_MODEL]")
+    parser.add_argument(
+        "--model",
+        help="'default' (embedded SmolLM2-135M-Instruct + the shipped apply adapter "
+        "if any), a HF folder, or a .gguf file "
+        "[env FASTAPPLY_MODEL]",
+    )
     parser.add_argument("--device", help="cpu, cuda, cuda:N [env FASTAPPLY_DEVICE; default: cuda if available]")
-    parser.add_argument("--dtype", help="float32 | bfloat16 | float16 [env FASTAPPLY_DTYPE; default fp32 on cpu, bf16 on cuda]")
-    parser.add_argument("--adapter", help="LoRA adapter folder to merge, or 'none' [default: the shipped apply adapter "
-                        "for the default model]")
+    parser.add_argument(
+        "--dtype", help="float32 | bfloat16 | float16 [env FASTAPPLY_DTYPE; default fp32 on cpu, bf16 on cuda]"
+    )
+    parser.add_argument(
+        "--adapter",
+        help="LoRA adapter folder to merge, or 'none' [default: the shipped apply adapter for the default model]",
+    )
     parser.add_argument("--prompt-format", default="morph", help="morph | fastapply-oss")
 
 
@@ -51,16 +59,27 @@ def _apply_parser(sub) -> None:
     p.add_argument("--instruction", default="", help="what the edit does (optional)")
     p.add_argument("--k", type=int, default=EngineConfig.k, help="max draft tokens per pass; 0 = plain greedy decoding")
     p.add_argument("--fixed-k", action="store_true", help="always draft k tokens (no adaptive draft length)")
-    p.add_argument("--mode", default=DEFAULT_MODE, choices=MODES,
-                   help=f"model: speculative edits; deterministic: tree-sitter merge, no model; auto: deterministic "
-                        f"when confident and valid, else the model [{DEFAULT_MODE}]")
+    p.add_argument(
+        "--mode",
+        default=DEFAULT_MODE,
+        choices=MODES,
+        help=f"model: speculative edits; deterministic: tree-sitter merge, no model; auto: deterministic "
+        f"when confident and valid, else the model [{DEFAULT_MODE}]",
+    )
     p.add_argument("--windowing", default="auto", choices=["auto", "always", "never"])
     p.add_argument("--max-tokens", type=int, help="max output tokens per generation")
-    p.add_argument("--constrain-lines", action="store_true",
-                   help="the model may only write lines of the original and the snippet (fixes copy slips; "
-                        "lossless against constrained greedy decoding)")
-    p.add_argument("--no-loop-stop", dest="stop_loops", action="store_false",
-                   help="let a looping model output run to --max-tokens instead of ending it (finish 'loop')")
+    p.add_argument(
+        "--constrain-lines",
+        action="store_true",
+        help="the model may only write lines of the original and the snippet (fixes copy slips; "
+        "lossless against constrained greedy decoding)",
+    )
+    p.add_argument(
+        "--no-loop-stop",
+        dest="stop_loops",
+        action="store_false",
+        help="let a looping model output run to --max-tokens instead of ending it (finish 'loop')",
+    )
     p.add_argument("--language", help="language hint (default: from the file extension or content)")
     p.add_argument("--out", help="write the merged file here instead of stdout")
     p.add_argument("--json", action="store_true", help="print one JSON object {merged, stats, warnings, diff, ...}")
@@ -77,8 +96,19 @@ def cmd_apply(args) -> int:
     except ValueError as e:
         print(f"fastapply: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    request = ApplyRequest(original, snippet, args.instruction, args.language, args.original, None,
-                           args.max_tokens, args.mode, args.windowing, args.constrain_lines, args.stop_loops)
+    request = ApplyRequest(
+        original,
+        snippet,
+        args.instruction,
+        args.language,
+        args.original,
+        None,
+        args.max_tokens,
+        args.mode,
+        args.windowing,
+        args.constrain_lines,
+        args.stop_loops,
+    )
     try:
         request.check()  # fail on bad input before spending seconds on loading the model
         result = _answer(args, request, config)
@@ -118,8 +148,13 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     env.set_process_defaults()
     # Subcommands owned by other packages take their own arguments.
-    delegated = {"eval": "fastapply.evals.cli", "train": "fastapply.training.train", "serve": "fastapply.api.server",
-                 "bench": "fastapply.evals.bench", "demo": "fastapply.demo"}
+    delegated = {
+        "eval": "fastapply.evals.cli",
+        "train": "fastapply.training.train",
+        "serve": "fastapply.api.server",
+        "bench": "fastapply.evals.bench",
+        "demo": "fastapply.demo",
+    }
     if argv and argv[0] in delegated:
         import importlib
         import importlib.util
@@ -131,11 +166,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="fastapply", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     _apply_parser(sub)
-    for name, text in (("demo", "apply an example edit with the embedded model and print stats"),
-                       ("serve", "HTTP service (POST /apply, /v1/chat/completions, /v1/code/apply)"),
-                       ("eval", "offline evaluation against an edit benchmark"),
-                       ("train", "fine-tune the embedded model into an apply model"),
-                       ("bench", "speed / load / gpu benchmarks")):
+    for name, text in (
+        ("demo", "apply an example edit with the embedded model and print stats"),
+        ("serve", "HTTP service (POST /apply, /v1/chat/completions, /v1/code/apply)"),
+        ("eval", "offline evaluation against an edit benchmark"),
+        ("train", "fine-tune the embedded model into an apply model"),
+        ("bench", "speed / load / gpu benchmarks"),
+    ):
         sub.add_parser(name, help=text, add_help=False)
     args = parser.parse_args(argv)
     return cmd_apply(args)

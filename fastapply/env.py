@@ -13,12 +13,20 @@
 Entry points (the CLI, the server, the replicas) call ``set_process_defaults()`` once; importing a
 module never changes the environment.
 """
+
 from __future__ import annotations
 
 import os
 
-VARIABLES = ("FASTAPPLY_MODEL", "FASTAPPLY_DEVICE", "FASTAPPLY_DTYPE", "FASTAPPLY_ADAPTER", "FASTAPPLY_CACHE",
-             "FASTAPPLY_API_KEY", "FASTAPPLY_KERNELS")
+VARIABLES = (
+    "FASTAPPLY_MODEL",
+    "FASTAPPLY_DEVICE",
+    "FASTAPPLY_DTYPE",
+    "FASTAPPLY_ADAPTER",
+    "FASTAPPLY_CACHE",
+    "FASTAPPLY_API_KEY",
+    "FASTAPPLY_KERNELS",
+)
 
 
 def get(name: str) -> str | None:

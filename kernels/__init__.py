@@ -11,6 +11,7 @@ for CUDA tensors when triton is installed, otherwise the plain-torch reference
 
 Importing this package never imports triton (see ``_triton`` for why).
 """
+
 from __future__ import annotations
 
 import os
@@ -23,8 +24,11 @@ __all__ = ["greedy_accept", "greedy_accept_ref", "backend", "HAS_TRITON"]
 
 def backend(device) -> str:
     """The implementation used for tensors on ``device``: "triton" or "torch"."""
-    if (HAS_TRITON and getattr(device, "type", str(device)) == "cuda"
-            and os.environ.get("FASTAPPLY_KERNELS", "auto") != "torch"):
+    if (
+        HAS_TRITON
+        and getattr(device, "type", str(device)) == "cuda"
+        and os.environ.get("FASTAPPLY_KERNELS", "auto") != "torch"
+    ):
         return "triton"
     return "torch"
 

@@ -10,11 +10,11 @@ at that moment. If the engine imported triton eagerly, a test conftest that sets
 afterwards would be too late. With the lazy import, triton is first imported by the first call
 that really needs a Triton kernel (on CUDA, or in tests/bench after they set the variable).
 """
+
 from __future__ import annotations
 
 import importlib
 import importlib.util
-import os
 
 _PKG = __name__.rpartition(".")[0]  # "fastapply.kernels"
 
@@ -33,19 +33,6 @@ def interpreting() -> bool:
     return bool(triton.knobs.runtime.interpret)
 
 
-def enable_interpreter_if_no_cuda() -> bool:
-    """For tests and the CPU benchmark: request the interpreter before triton is imported.
-
-    Returns whether the interpreter is (now) active. Too late if triton was already imported
-    in compiled mode -- then CPU launches raise a clear error instead of crashing inside triton.
-    """
-    import torch
-
-    if not torch.cuda.is_available():
-        os.environ.setdefault("TRITON_INTERPRET", "1")
-    return interpreting()
-
-
 def load(name: str):
     """Import kernel module ``name`` (e.g. "accept_triton"); needs triton."""
     if not HAS_TRITON:
@@ -60,7 +47,8 @@ def for_tensor(name: str, x):
         raise RuntimeError(
             f"Triton kernels on {x.device.type} tensors need TRITON_INTERPRET=1 set before triton "
             "is first imported (tests/kernels/conftest.py and `python -m fastapply.kernels.bench` "
-            "do this when there is no CUDA)")
+            "do this when there is no CUDA)"
+        )
     return mod
 
 

@@ -16,6 +16,7 @@ bit. Ties: the *first* maximal index wins, like ``torch.argmax``, otherwise a ti
 would make speculative output differ from plain greedy decoding. NaN logits are unspecified
 (torch.argmax returns the first NaN; the Triton kernel does not).
 """
+
 from __future__ import annotations
 
 import torch

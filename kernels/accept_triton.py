@@ -12,6 +12,7 @@ Argmax ties resolve to the first index everywhere: each lane keeps its own runni
 strict ``>`` (a lane sees increasing indices), and lanes/chunks merge by taking the smallest
 index among the maxima. Import only via ``_triton.load`` (needs triton).
 """
+
 from __future__ import annotations
 
 import torch
@@ -39,8 +40,9 @@ def _argmax_span(row_ptr, lo, hi, BLOCK_V: tl.constexpr):
 
 
 @triton.jit
-def _argmax_partial_kernel(logits_ptr, pval_ptr, pidx_ptr, K1, V, CHUNK, SPLIT,
-                           stride_b, stride_k, BLOCK_V: tl.constexpr):
+def _argmax_partial_kernel(
+    logits_ptr, pval_ptr, pidx_ptr, K1, V, CHUNK, SPLIT, stride_b, stride_k, BLOCK_V: tl.constexpr
+):
     r = tl.program_id(0)  # row*(K+1) + position
     s = tl.program_id(1)  # V-chunk
     b = r // K1
@@ -53,8 +55,20 @@ def _argmax_partial_kernel(logits_ptr, pval_ptr, pidx_ptr, K1, V, CHUNK, SPLIT,
 
 
 @triton.jit
-def _accept_reduce_kernel(pval_ptr, pidx_ptr, draft_ptr, dlen_ptr, acc_ptr, next_ptr, target_ptr,
-                          K, SPLIT, stride_db, BLOCK_K1: tl.constexpr, BLOCK_S: tl.constexpr):
+def _accept_reduce_kernel(
+    pval_ptr,
+    pidx_ptr,
+    draft_ptr,
+    dlen_ptr,
+    acc_ptr,
+    next_ptr,
+    target_ptr,
+    K,
+    SPLIT,
+    stride_db,
+    BLOCK_K1: tl.constexpr,
+    BLOCK_S: tl.constexpr,
+):
     b = tl.program_id(0)
     jj = tl.arange(0, BLOCK_K1)
     ss = tl.arange(0, BLOCK_S)
@@ -109,8 +123,21 @@ def greedy_accept_triton(logits, draft, draft_len, return_target=False, block_v=
         split, chunk = choose_split(B, K1, V, block_v) if split is None else _chunking(V, split, block_v)
         pval = torch.empty(B * K1, split, dtype=torch.float32, device=dev)
         pidx = torch.empty(B * K1, split, dtype=torch.int32, device=dev)
-        _argmax_partial_kernel[(B * K1, split)](logits, pval, pidx, K1, V, chunk, split,
-                                                logits.stride(0), logits.stride(1), BLOCK_V=block_v)
-        _accept_reduce_kernel[(B,)](pval, pidx, draft, draft_len, acc, nxt, target, K1 - 1, split,
-                                    draft.stride(0), BLOCK_K1=next_pow2(K1), BLOCK_S=next_pow2(split))
+        _argmax_partial_kernel[(B * K1, split)](
+            logits, pval, pidx, K1, V, chunk, split, logits.stride(0), logits.stride(1), BLOCK_V=block_v
+        )
+        _accept_reduce_kernel[(B,)](
+            pval,
+            pidx,
+            draft,
+            draft_len,
+            acc,
+            nxt,
+            target,
+            K1 - 1,
+            split,
+            draft.stride(0),
+            BLOCK_K1=next_pow2(K1),
+            BLOCK_S=next_pow2(split),
+        )
     return (acc, nxt, target) if return_target else (acc, nxt)

@@ -9,6 +9,7 @@ inputs. CPU: times the torch reference at the sizes that fit in memory, then run
 parity-only pass of the Triton kernel through TRITON_INTERPRET -- interpreter timings are
 meaningless (Python executes every program) and are not shown as speedups.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -104,8 +105,10 @@ def bench_cpu(args):
     ref = greedy_accept_ref(*x, return_target=True)
     t = time.perf_counter()
     ok = same(kernel(*x, return_target=True), ref) and same(kernel(*x), ref[:2])
-    print(f"{'greedy_accept':14s} {'triton':6s} {'B=3 K=8 V=512':28s} interp {time.perf_counter() - t:5.2f}s  "
-          f"{'OK' if ok else 'MISMATCH'}")
+    print(
+        f"{'greedy_accept':14s} {'triton':6s} {'B=3 K=8 V=512':28s} interp {time.perf_counter() - t:5.2f}s  "
+        f"{'OK' if ok else 'MISMATCH'}"
+    )
 
 
 def main(argv=None):
@@ -114,8 +117,10 @@ def main(argv=None):
     p.add_argument("--dtype", default="bfloat16", choices=["bfloat16", "float16", "float32"])
     args = p.parse_args(argv)
     cuda = torch.cuda.is_available()
-    print(f"# device: {torch.cuda.get_device_name() if cuda else 'cpu'}  torch {torch.__version__}  "
-          f"triton: {'yes' if _triton.HAS_TRITON else 'no'}  logits dtype: {args.dtype}")
+    print(
+        f"# device: {torch.cuda.get_device_name() if cuda else 'cpu'}  torch {torch.__version__}  "
+        f"triton: {'yes' if _triton.HAS_TRITON else 'no'}  logits dtype: {args.dtype}"
+    )
     print(f"{'kernel':14s} {'impl':6s} {'shape':28s} {'us/call':>10s} {'speedup':>7s}  parity")
     (bench_cuda if cuda else bench_cpu)(args)
 

@@ -1,5 +1,6 @@
 """Fixtures shared across the suite: tiny random Llama/Qwen2 models (no download) and a byte-level
 tokenizer for engine mechanics; the real SmolLM2 tokenizer and weights where a test needs them."""
+
 from __future__ import annotations
 
 import pytest
@@ -28,9 +29,18 @@ def tiny_model(kind: str = "llama", vocab: int = 320, seed: int = 0, max_positio
     from transformers import LlamaConfig, LlamaForCausalLM, Qwen2Config, Qwen2ForCausalLM
 
     torch.manual_seed(seed)
-    common = dict(vocab_size=vocab, hidden_size=64, intermediate_size=128, num_hidden_layers=2,
-                  num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=max_positions,
-                  eos_token_id=256, bos_token_id=257, pad_token_id=256)
+    common = dict(
+        vocab_size=vocab,
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        max_position_embeddings=max_positions,
+        eos_token_id=256,
+        bos_token_id=257,
+        pad_token_id=256,
+    )
     if kind == "llama":
         model = LlamaForCausalLM(LlamaConfig(**common, tie_word_embeddings=True))
     elif kind == "qwen2":
@@ -70,10 +80,19 @@ def tiny_model_dir(smollm_tokenizer, tmp_path_factory):
 
     torch.manual_seed(0)
     tok = smollm_tokenizer
-    cfg = LlamaConfig(vocab_size=len(tok), hidden_size=32, intermediate_size=64, num_hidden_layers=2,
-                      num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=2048,
-                      tie_word_embeddings=True, eos_token_id=tok.eos_token_id, bos_token_id=tok.bos_token_id,
-                      pad_token_id=tok.eos_token_id)
+    cfg = LlamaConfig(
+        vocab_size=len(tok),
+        hidden_size=32,
+        intermediate_size=64,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        max_position_embeddings=2048,
+        tie_word_embeddings=True,
+        eos_token_id=tok.eos_token_id,
+        bos_token_id=tok.bos_token_id,
+        pad_token_id=tok.eos_token_id,
+    )
     out = tmp_path_factory.mktemp("tiny_llama")
     LlamaForCausalLM(cfg).save_pretrained(out)
     tok.save_pretrained(out)

@@ -4,6 +4,7 @@
 turns the finished sequences into an ``ApplyResult``; ``Applier.apply`` runs a plan to completion on
 the applier's own engine. The HTTP service submits the same plans to a shared, batched engine loop.
 """
+
 from __future__ import annotations
 
 import time
@@ -20,7 +21,7 @@ from fastapply.engine.engine import Engine
 from fastapply.engine.sequence import GenerationRequest, Sequence
 from fastapply.engine.stats import Stats
 from fastapply.models.loader import ModelSpec, load_model
-from fastapply.models.prompt import PromptFormat, extract_merged, get_format
+from fastapply.models.prompt import PromptFormat, encode, extract_merged, get_format, prompt_ids
 
 # A prefix of this many characters per token of budget decides most "does it fit" questions
 # without tokenizing a whole multi-megabyte file (code averages 3-4 characters a token).
@@ -44,8 +45,13 @@ class Applier:
     """``runaway_slack``: how far past its inputs an output may go before it counts as a loop and
     ends (runaway.py), for requests with ``stop_loops``; None: never stop a loop before max_tokens."""
 
-    def __init__(self, engine: Engine, prompt_format: PromptFormat | str = "morph", context_length: int | None = None,
-                 runaway_slack: RunawaySlack | None = RunawaySlack()):
+    def __init__(
+        self,
+        engine: Engine,
+        prompt_format: PromptFormat | str = "morph",
+        context_length: int | None = None,
+        runaway_slack: RunawaySlack | None = RunawaySlack(),
+    ):
         self.engine = engine
         self.runaway_slack = runaway_slack
         self.tokenizer = engine.tokenizer
@@ -53,20 +59,24 @@ class Applier:
         self.context_length = context_length or engine.runner.max_positions
 
     @classmethod
-    def load(cls, model: str | None = None, device: str | None = None, dtype: str | None = None,
-             config: EngineConfig | None = None, prompt_format: str = "morph", adapter: str | None = None) -> Applier:
+    def load(
+        cls,
+        model: str | None = None,
+        device: str | None = None,
+        dtype: str | None = None,
+        config: EngineConfig | None = None,
+        prompt_format: str = "morph",
+        adapter: str | None = None,
+    ) -> Applier:
         hf_model, tokenizer, _ = load_model(ModelSpec(model, device, dtype, adapter))
         return cls(Engine(hf_model, tokenizer, config), prompt_format)
 
     # -- prompt ------------------------------------------------------------------------------
     def prompt_ids(self, original: str, snippet: str, instruction: str = "") -> list[int]:
-        messages = self.format.messages(original, snippet, instruction)
-        ids = self.tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=True)
-        ids = ids["input_ids"] if not isinstance(ids, list) else ids
-        return list(ids) + self.encode(self.format.output_open)
+        return prompt_ids(self.tokenizer, self.format, original, snippet, instruction)
 
     def encode(self, text: str) -> list[int]:
-        return self.tokenizer.encode(text, add_special_tokens=False) if text else []
+        return encode(self.tokenizer, text)
 
     # -- apply -------------------------------------------------------------------------------
     def apply(self, request: ApplyRequest) -> ApplyResult:
@@ -86,20 +96,29 @@ class Applier:
         if windows is None:
             parts = [(request.original, request.snippet)]
         else:
-            parts = [(merge.window_text(request.original, w),
-                      merge.window_snippet(request.snippet, request.original, w, language)) for w in windows]
+            parts = [
+                (
+                    merge.window_text(request.original, w),
+                    merge.window_snippet(request.snippet, request.original, w, language),
+                )
+                for w in windows
+            ]
         # The merge is the first draft source, per window too (a window's own merge): lossless,
         # and drafts then run across the edited lines instead of stopping at them.
         drafts = [candidate.merged] if windows is None else [merge.lazy_merge(o, s, language).merged for o, s in parts]
         generations = [self._generation(request, o, s, d, language) for (o, s), d in zip(parts, drafts)]
 
         def finish(sequences: list[Sequence]) -> ApplyResult:
-            texts = [extract_merged(self.tokenizer.decode(s.output, skip_special_tokens=True), self.format) for s in sequences]
+            texts = [
+                extract_merged(self.tokenizer.decode(s.output, skip_special_tokens=True), self.format)
+                for s in sequences
+            ]
             merged = texts[0] if windows is None else merge.splice(request.original, windows, texts)
             complete = all(s.stats.finish_reason in ("eos", "stop") for s in sequences)
             stats = _combine([s.stats for s in sequences], started)
-            return build_result(request, merged, stats, language, complete, "model", candidate,
-                           windows is not None, windows or [])
+            return build_result(
+                request, merged, stats, language, complete, "model", candidate, windows is not None, windows or []
+            )
 
         prefix = merge.window_text(request.original, (0, windows[0][0])) if windows else ""
         return Plan(generations, finish, prefix)
@@ -123,13 +142,16 @@ class Applier:
             raise InputTooLong(
                 f"original + snippet + output need more than the model's context of {self.context_length} "
                 "tokens, and the snippet could not be anchored to rewrite only the touched part: "
-                f"{candidate.reason or 'the merge found no place for it'}")
+                f"{candidate.reason or 'the merge found no place for it'}"
+            )
         if request.windowing == "auto" and fits and merge.is_whole_file(windows, request.original):
             return None  # the window is the whole file
         for w in windows:
             if not self._fits(merge.window_text(request.original, w), request.snippet, request.instruction):
-                raise InputTooLong(f"the edited region (lines {w[0] + 1}-{w[1]}) alone exceeds the model's context "
-                                   f"of {self.context_length} tokens")
+                raise InputTooLong(
+                    f"the edited region (lines {w[0] + 1}-{w[1]}) alone exceeds the model's context "
+                    f"of {self.context_length} tokens"
+                )
         return windows
 
     def _budget(self, original: str, snippet: str, instruction: str) -> tuple[int, int]:
@@ -141,28 +163,37 @@ class Applier:
         # The original is read in the prompt and copied in the output: more than half the context
         # in its tokens cannot fit. Counting a bounded prefix settles that for huge files cheaply.
         half = self.context_length // 2
-        head = original[:(half + 2) * CHARS_PER_TOKEN_BOUND]
+        head = original[: (half + 2) * CHARS_PER_TOKEN_BOUND]
         if len(head) < len(original) and len(self.encode(head)) > half + 1:
             return False
         prompt, output = self._budget(original, snippet, instruction)
         return prompt + output <= self.context_length
 
-    def _generation(self, request: ApplyRequest, original: str, snippet: str, candidate: str | None,
-                    language: str | None) -> GenerationRequest:
+    def _generation(
+        self, request: ApplyRequest, original: str, snippet: str, candidate: str | None, language: str | None
+    ) -> GenerationRequest:
         prompt = self.prompt_ids(original, snippet, request.instruction)
         room = self.context_length - len(prompt)
         if room < 16:
-            raise InputTooLong(f"prompt of {len(prompt)} tokens leaves no room for output within the model's "
-                               f"context of {self.context_length} tokens")
+            raise InputTooLong(
+                f"prompt of {len(prompt)} tokens leaves no room for output within the model's "
+                f"context of {self.context_length} tokens"
+            )
         wanted = request.max_tokens or len(self.encode(original)) + len(self.encode(snippet)) + 64
         # Draft sources in priority order: the deterministic merge (right across edits when it is
         # right at all), the original (what most of the output copies), the snippet (new code).
         references = [self.encode(t) for t in (candidate, original, snippet) if t]
         lines = merge.mergeable_lines(original, snippet, language)
         stops = (LoopStop(lines, self.runaway_slack),) if request.stop_loops and self.runaway_slack else ()
-        return GenerationRequest(prompt, references, max_new_tokens=min(wanted, room), k=request.k,
-                                 stop_strings=self.format.stop_strings, stop_criteria=stops,
-                                 constraint=OnlyKnownLines(lines) if request.constrain_lines else None)
+        return GenerationRequest(
+            prompt,
+            references,
+            max_new_tokens=min(wanted, room),
+            k=request.k,
+            stop_strings=self.format.stop_strings,
+            stop_criteria=stops,
+            constraint=OnlyKnownLines(lines) if request.constrain_lines else None,
+        )
 
 
 def _combine(parts: list[Stats], started: float) -> Stats:
@@ -171,8 +202,17 @@ def _combine(parts: list[Stats], started: float) -> Stats:
         out = parts[0]
     else:
         out = Stats(k_max=parts[0].k_max)
-        for name in ("prompt_tokens", "output_tokens", "passes", "drafted_tokens", "accepted_tokens",
-                     "self_drafted_tokens", "self_accepted_tokens", "constraint_forced", "constraint_gave_up"):
+        for name in (
+            "prompt_tokens",
+            "output_tokens",
+            "passes",
+            "drafted_tokens",
+            "accepted_tokens",
+            "self_drafted_tokens",
+            "self_accepted_tokens",
+            "constraint_forced",
+            "constraint_gave_up",
+        ):
             setattr(out, name, sum(getattr(p, name) for p in parts))
         for name in ("prefill_ms", "decode_ms", "ttft_ms", "queue_ms"):
             setattr(out, name, max(getattr(p, name) for p in parts))

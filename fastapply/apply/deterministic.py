@@ -4,6 +4,7 @@ or settle an ``auto`` request before any model work when the merge is confident 
 Torch-free on purpose: ``fastapply apply --mode deterministic`` and ``fastapply eval --mode
 deterministic`` load no model, and should not import the libraries that run one either.
 """
+
 from __future__ import annotations
 
 import time
@@ -56,11 +57,18 @@ def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None
     candidate, language = prepared.candidate, prepared.language
     if candidate.merged is None:
         return None, []
-    warnings = merge.validate(request.original, request.snippet, candidate.merged, language, anchoring=candidate,
-                              instruction=request.instruction)
+    warnings = merge.validate(
+        request.original,
+        request.snippet,
+        candidate.merged,
+        language,
+        anchoring=candidate,
+        instruction=request.instruction,
+    )
     if any(w.code == "instruction_not_applied" for w in warnings):
-        inferred = merge.inferred_deletion(request.original, request.snippet, candidate.merged, language,
-                                           request.instruction, candidate)
+        inferred = merge.inferred_deletion(
+            request.original, request.snippet, candidate.merged, language, request.instruction, candidate
+        )
         if inferred is not None:
             return inferred[0], [inferred[1]]
     return candidate.merged, warnings
@@ -71,11 +79,14 @@ def new_file(request: ApplyRequest, prepared: Prepared) -> ApplyResult:
     A snippet with lazy markers elides code that does not exist: ApplyError, not a file with markers."""
     markers = merge.find_markers(request.snippet, prepared.language)
     if markers:
-        raise ApplyError(f"the original is empty, so the marker on line {markers[0] + 1} of the snippet "
-                         "elides nothing; to create a file, send its full text without markers")
+        raise ApplyError(
+            f"the original is empty, so the marker on line {markers[0] + 1} of the snippet "
+            "elides nothing; to create a file, send its full text without markers"
+        )
     stats = Stats(finish_reason="deterministic", latency_ms=1000 * (time.perf_counter() - prepared.started))
-    return build_result(request, request.snippet, stats, prepared.language, True, "deterministic",
-                        prepared.candidate, False, [], [])
+    return build_result(
+        request, request.snippet, stats, prepared.language, True, "deterministic", prepared.candidate, False, [], []
+    )
 
 
 def settle(request: ApplyRequest, prepared: Prepared) -> ApplyResult | None:
@@ -91,8 +102,7 @@ def settle(request: ApplyRequest, prepared: Prepared) -> ApplyResult | None:
         assert merged is not None  # the candidate's merge, checked
         if request.mode == "deterministic" or not merge.flags(warnings):
             stats = Stats(finish_reason="deterministic", latency_ms=1000 * (time.perf_counter() - started))
-            return build_result(request, merged, stats, language, True, "deterministic", candidate,
-                                False, [], warnings)
+            return build_result(request, merged, stats, language, True, "deterministic", candidate, False, [], warnings)
     if request.mode == "deterministic":
         raise NotConfident(f"deterministic merge is not confident: {candidate.reason or 'unknown reason'}")
     return None

@@ -20,6 +20,7 @@ verification makes the same choice as one-token-at-a-time decoding with the same
 lossless with respect to *constrained* greedy decoding (not to the unconstrained model). Policy
 only: no tensors; the runner hands over ranked candidate ids.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_left
@@ -49,8 +50,13 @@ class OnlyKnownLines:
 
 
 class LineConstraint:
-    def __init__(self, lines: Iterable[str], token_text: Callable[[int], str],
-                 free_ids: Iterable[int] = (), stop_strings: Iterable[str] = ()):
+    def __init__(
+        self,
+        lines: Iterable[str],
+        token_text: Callable[[int], str],
+        free_ids: Iterable[int] = (),
+        stop_strings: Iterable[str] = (),
+    ):
         self._budget = line_budget(lines)  # times each line may still be written
         self._sorted = sorted(self._budget)  # the lines with budget left, for prefix search
         self._text = token_text

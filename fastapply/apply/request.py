@@ -4,11 +4,13 @@ vocabulary shared by the model applier, the deterministic path, the CLI and the 
 No model code here (no torch import), so that the CLI, the service's settings and the deterministic
 mode can use it without paying the seconds it takes to import torch and transformers.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from fastapply import merge
+from fastapply.engine.config import k_error
 from fastapply.engine.stats import Stats
 
 MODES = ("model", "deterministic", "auto")
@@ -64,8 +66,8 @@ class ApplyRequest:
                 raise ApplyError(f"{name} contains NUL bytes: binary input is not supported")
         if self.max_tokens is not None and not 1 <= self.max_tokens <= 1_000_000:
             raise ApplyError(f"max_tokens must be in [1, 1000000], got {self.max_tokens}")
-        if self.k is not None and not 0 <= self.k <= 1024:
-            raise ApplyError(f"k must be in [0, 1024], got {self.k}")
+        if self.k is not None and (error := k_error(self.k)):
+            raise ApplyError(error)
 
 
 @dataclass
@@ -82,21 +84,52 @@ class ApplyResult:
 
     def to_dict(self) -> dict:
         return {
-            "merged": self.merged, "mode_used": self.mode_used, "windowed": self.windowed,
-            "windows": [list(w) for w in self.windows], "stats": self.stats.to_dict(),
+            "merged": self.merged,
+            "mode_used": self.mode_used,
+            "windowed": self.windowed,
+            "windows": [list(w) for w in self.windows],
+            "stats": self.stats.to_dict(),
             "warnings": [w.to_dict() for w in self.warnings],
             "diff": self.diff.text if self.diff else "",
-            "diff_stats": {"hunks": self.diff.hunks, "added": self.diff.added, "removed": self.diff.removed} if self.diff else {},
-            "merge_confident": self.merge_confident, "merge_reason": self.merge_reason,
+            "diff_stats": {"hunks": self.diff.hunks, "added": self.diff.added, "removed": self.diff.removed}
+            if self.diff
+            else {},
+            "merge_confident": self.merge_confident,
+            "merge_reason": self.merge_reason,
         }
 
 
-def build_result(request: ApplyRequest, merged: str, stats: Stats, language: str | None, complete: bool,
-                 mode: str, candidate: merge.MergeResult, windowed: bool, windows: list[tuple[int, int]],
-                 warnings: list | None = None) -> ApplyResult:
+def build_result(
+    request: ApplyRequest,
+    merged: str,
+    stats: Stats,
+    language: str | None,
+    complete: bool,
+    mode: str,
+    candidate: merge.MergeResult,
+    windowed: bool,
+    windows: list[tuple[int, int]],
+    warnings: list | None = None,
+) -> ApplyResult:
     """The result for ``merged``: validated (unless the caller already has the warnings) and diffed."""
     if warnings is None:  # the deterministic path has validated its answer already
-        warnings = merge.validate(request.original, request.snippet, merged, language, complete=complete,
-                                  anchoring=candidate, instruction=request.instruction)
-    return ApplyResult(merged, stats, warnings, merge.unified_diff(request.original, merged, request.path or "file"),
-                       mode, windowed, windows, candidate.confident, candidate.reason)
+        warnings = merge.validate(
+            request.original,
+            request.snippet,
+            merged,
+            language,
+            complete=complete,
+            anchoring=candidate,
+            instruction=request.instruction,
+        )
+    return ApplyResult(
+        merged,
+        stats,
+        warnings,
+        merge.unified_diff(request.original, merged, request.path or "file"),
+        mode,
+        windowed,
+        windows,
+        candidate.confident,
+        candidate.reason,
+    )

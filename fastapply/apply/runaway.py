@@ -16,6 +16,7 @@ own, so the output is a prefix of the unguarded one, and the same prefix at any 
 Worked example, input lines ``["}", "x = 1", "}"]`` (``}`` held twice), ``RunawaySlack(repeats=2)``:
 the output may write ``}`` four times; the fifth completed ``}`` trips the guard.
 """
+
 from __future__ import annotations
 
 from collections import Counter

@@ -1,4 +1,5 @@
 """Engine configuration (dataclasses; errors raise ValueError)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -7,6 +8,15 @@ from dataclasses import dataclass
 # CPU: measured for SmolLM2-135M fp32 on 2 threads at ~1.5k context (1 token 57 ms, 65 tokens 281 ms).
 # CUDA: small models are launch-bound, so a 65-token pass costs about what a 1-token pass does.
 DEFAULT_COST_PER_TOKEN = {"cpu": 0.06, "cuda": 0.004}
+
+
+MAX_K = 1024  # the largest draft length a pass may verify
+
+
+def k_error(k: int) -> str | None:
+    """Why ``k`` is not a valid draft length, or None: the one check for the engine, requests and
+    the HTTP schema."""
+    return None if 0 <= k <= MAX_K else f"k must be in [0, {MAX_K}], got {k}"
 
 
 @dataclass(frozen=True)
@@ -19,14 +29,14 @@ class EngineConfig:
     max_kv_tokens: int = 131072  # KV-cache budget over all running sequences (≈6 GB, default model fp32)
     prefill_chunk: int = 2048  # prompt tokens per prefill forward
     # "varlen": per-row caches, exact shapes (best on CPU); "static": [max_batch, k+1] passes over a
-    # KV slab, replayed from a CUDA graph on CUDA (graph_runner.py); "auto": static on CUDA.
+    # KV slab, replayed from a CUDA graph on CUDA (runners/graph.py); "auto": static on CUDA.
     runner: str = "auto"
     cuda_graphs: bool = True  # capture the static pass on CUDA (off: eager, for debugging)
     slot_len: int | None = None  # static runner: positions per slot; None = model context + k + 1
 
     def __post_init__(self):
-        if not 0 <= self.k <= 1024:
-            raise ValueError(f"k must be in [0, 1024], got {self.k}")
+        if error := k_error(self.k):
+            raise ValueError(error)
         if self.cost_per_token is not None and self.cost_per_token < 0:
             raise ValueError(f"cost_per_token must be >= 0, got {self.cost_per_token}")
         if self.max_ngram < 1:

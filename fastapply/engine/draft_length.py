@@ -22,6 +22,7 @@ decoding); after full acceptances p rises and n grows back to ``k_max``.
 >>> policy.next_length(available=1000, probe=True)  # ...except a one-token probe where the draft looks right
 1
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

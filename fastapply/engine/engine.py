@@ -10,6 +10,7 @@ the constraint's choice among the model's ranked candidates, again the same choi
 decoding would make, and a criterion ends the output at the same token for any draft length.
 The engine runs the model only through a runner (``fastapply/runners/base.py``).
 """
+
 from __future__ import annotations
 
 import threading
@@ -46,7 +47,8 @@ class Engine:
             raise ValueError(
                 f"request needs {seq.capacity} KV-cache tokens (prompt {len(request.prompt_ids)} + "
                 f"max_new_tokens {request.max_new_tokens} + k {k}), over the budget of "
-                f"{self.config.max_kv_tokens}")
+                f"{self.config.max_kv_tokens}"
+            )
         self.runner.check(k, seq.capacity)
         context = DecodeContext(self.token_text, seq.stop_ids, request.stop_strings)
         if request.constraint is not None:
@@ -96,8 +98,14 @@ class Engine:
         start = time.perf_counter()
         rows = [self._row(seq) for seq in batch]
         # A constrained sequence needs ranked candidates, not just the argmax (same one sync).
-        candidates = max((seq.request.constraint.candidates for seq in batch if seq.request.constraint is not None
-                          and seq.status is Status.DECODE), default=1)
+        candidates = max(
+            (
+                seq.request.constraint.candidates
+                for seq in batch
+                if seq.request.constraint is not None and seq.status is Status.DECODE
+            ),
+            default=1,
+        )
         verified = self.runner.verify(rows, candidates)
         elapsed_ms = 1000 * (time.perf_counter() - start)
         return self._postprocess(batch, verified, elapsed_ms)
@@ -112,8 +120,11 @@ class Engine:
                 seq.finish("cancelled")
                 self._release(seq)
             reserved = sum(self.runner.reserve(s.capacity) for s in self.running)
-            while (self.waiting and len(self.running) < self.config.max_batch
-                   and reserved + self.runner.reserve(self.waiting[0].capacity) <= self.config.max_kv_tokens):
+            while (
+                self.waiting
+                and len(self.running) < self.config.max_batch
+                and reserved + self.runner.reserve(self.waiting[0].capacity) <= self.config.max_kv_tokens
+            ):
                 seq = self.waiting.popleft()
                 seq.cache = self.runner.allocate(seq.capacity)
                 seq.status = Status.PREFILL if seq.pending else Status.DECODE
@@ -137,7 +148,7 @@ class Engine:
 
     def _row(self, seq: Sequence) -> Row:
         if seq.status is Status.PREFILL:
-            return Row(seq.cache, seq.pending[:self.config.prefill_chunk], 0)
+            return Row(seq.cache, seq.pending[: self.config.prefill_chunk], 0)
         return Row(seq.cache, [seq.last_token, *seq.draft], len(seq.draft) + 1)
 
     def _postprocess(self, batch: list[Sequence], verified: Verified, elapsed_ms: float) -> list[Sequence]:
@@ -202,18 +213,18 @@ class Engine:
                 return seq.finish("eos")
             for stop in seq.stops:
                 if stop.push(token):
-                    seq.output.extend(new_tokens[:i + 1])  # drafts never run past max_new_tokens
+                    seq.output.extend(new_tokens[: i + 1])  # drafts never run past max_new_tokens
                     return seq.finish(stop.reason)
         seq.output.extend(new_tokens)
         if seq.request.stop_strings and self._hit_stop_string(seq, len(new_tokens)):
             return seq.finish("stop")
         if seq.remaining <= 0:
-            del seq.output[seq.request.max_new_tokens:]
+            del seq.output[seq.request.max_new_tokens :]
             seq.finish("length")
 
     def _hit_stop_string(self, seq: Sequence, added: int) -> bool:
         longest = max(len(s) for s in seq.request.stop_strings)
-        tail = self.tokenizer.decode(seq.output[-(added + longest + 2):])
+        tail = self.tokenizer.decode(seq.output[-(added + longest + 2) :])
         return any(s in tail for s in seq.request.stop_strings)
 
     def token_text(self, token: int) -> str:
@@ -236,8 +247,9 @@ def _make_runner(model, config: EngineConfig) -> Runner:
         return VarlenRunner(model)
     from fastapply.runners.graph import GraphRunner
 
-    return GraphRunner(model, slots=config.max_batch, k=config.k, max_len=config.slot_len,
-                       cuda_graphs=config.cuda_graphs)
+    return GraphRunner(
+        model, slots=config.max_batch, k=config.k, max_len=config.slot_len, cuda_graphs=config.cuda_graphs
+    )
 
 
 def _eos_ids(model, tokenizer) -> frozenset[int]:

@@ -11,6 +11,7 @@ object for the sequence with ``build(context)``, where the context holds what on
 
 The apply layer's line constraint and loop stop (``fastapply/apply/``) are the implementations.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -64,4 +65,4 @@ def accept_greedy(draft: list[int], targets: list[int]) -> list[int]:
     accepted = 0
     while accepted < len(draft) and draft[accepted] == targets[accepted]:
         accepted += 1
-    return targets[:accepted + 1]
+    return targets[: accepted + 1]

@@ -26,6 +26,7 @@ Worked example (one reference; tokens are letters for readability)::
 >>> p.draft, p.start
 ([4], Cursor(ref=0, pos=6, following=False))
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -47,21 +48,24 @@ class Proposal:
     start: Cursor  # where in which reference the draft was taken from
 
 
-def propose(refs: Sequence[np.ndarray], output: Sequence[int], cursor: Cursor, k: int,
-            max_ngram: int = 24, use_cursor: bool = True) -> Proposal:
+def propose(
+    refs: Sequence[np.ndarray],
+    output: Sequence[int],
+    cursor: Cursor,
+    k: int,
+    max_ngram: int = 24,
+) -> Proposal:
     """Up to ``k`` draft tokens for the next verification pass.
 
     refs: reference token arrays, in priority order; output: tokens generated so far;
-    cursor: from ``advance`` after the previous pass (``Cursor()`` before the first).
-    use_cursor=False gives the stateless leftmost-match lookup of HF/vLLM prompt lookup (for
-    comparisons): every pass searches, and the earliest occurrence wins.
+    cursor: from ``advance`` after the previous pass (``Cursor()`` before the first). Passing
+    ``Cursor(0, 0, following=False)`` every time gives the stateless leftmost-match lookup of
+    HF/vLLM prompt lookup: every pass searches, and the earliest occurrence wins.
     """
     if k <= 0 or not refs:
         return Proposal([], cursor)
-    if not use_cursor:
-        cursor = Cursor(0, 0, following=False)
     if cursor.following and cursor.ref < len(refs):
-        return Proposal(refs[cursor.ref][cursor.pos:cursor.pos + k].tolist(), cursor)
+        return Proposal(refs[cursor.ref][cursor.pos : cursor.pos + k].tolist(), cursor)
     if len(output) == 0:
         return Proposal([], cursor)
     tail = np.asarray(output[-max_ngram:], dtype=np.int64)
@@ -71,7 +75,7 @@ def propose(refs: Sequence[np.ndarray], output: Sequence[int], cursor: Cursor, k
         if length == 0:
             continue
         pos = cursor.pos if index == cursor.ref else 0
-        ahead = continuations[continuations >= pos]  # use_cursor=False: pos 0, the leftmost wins
+        ahead = continuations[continuations >= pos]  # a cursor at 0: the leftmost wins
         # rank: longer match, then a match ahead of the cursor, then the cursor's own reference, then
         # the nearest one (ahead: first; behind: last), then reference priority order.
         if len(ahead):
@@ -85,7 +89,7 @@ def propose(refs: Sequence[np.ndarray], output: Sequence[int], cursor: Cursor, k
         return Proposal([], Cursor(cursor.ref, cursor.pos, following=False))
     pick, index = best[3], best[4]
     start = Cursor(index, pick, following=False)
-    return Proposal(refs[index][pick:pick + k].tolist(), start)
+    return Proposal(refs[index][pick : pick + k].tolist(), start)
 
 
 def longest_suffix_match(ref: np.ndarray, tail: np.ndarray) -> tuple[int, np.ndarray]:

@@ -1,4 +1,5 @@
 """One generation request and its decoding state (policy data: no tensors; the runner owns the cache)."""
+
 from __future__ import annotations
 
 import itertools
@@ -9,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from fastapply.engine.config import k_error
 from fastapply.engine.draft_length import DraftLengthByCursorState
 from fastapply.engine.policies import ConstraintSpec, StopCriterion, StopSpec, TokenConstraint
 from fastapply.engine.proposer import Cursor
@@ -33,8 +35,8 @@ class GenerationRequest:
             raise ValueError("prompt_ids is empty")
         if self.max_new_tokens < 1:
             raise ValueError(f"max_new_tokens must be >= 1, got {self.max_new_tokens}")
-        if self.k is not None and self.k < 0:
-            raise ValueError(f"k must be >= 0, got {self.k}")
+        if self.k is not None and (error := k_error(self.k)):
+            raise ValueError(error)
 
 
 class Status(Enum):

@@ -1,4 +1,5 @@
 """Per-request decoding statistics, returned with every result (engine, CLI, HTTP, evals)."""
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass

@@ -12,7 +12,23 @@ from fastapply.merge.validate import ApplyWarning, flags, mergeable_lines, valid
 from fastapply.merge.windows import find_windows, is_whole_file, splice, window_snippet, window_text, windows_of
 
 __all__ = [
-    "ApplyWarning", "DiffResult", "MergeResult", "comment_syntax", "detect_language",
-    "find_markers", "find_windows", "flags", "inferred_deletion", "is_marker_line", "is_whole_file", "lazy_merge", "mergeable_lines", "splice", "unified_diff",
-    "validate", "window_snippet", "window_text", "windows_of",
+    "ApplyWarning",
+    "DiffResult",
+    "MergeResult",
+    "comment_syntax",
+    "detect_language",
+    "find_markers",
+    "find_windows",
+    "flags",
+    "inferred_deletion",
+    "is_marker_line",
+    "is_whole_file",
+    "lazy_merge",
+    "mergeable_lines",
+    "splice",
+    "unified_diff",
+    "validate",
+    "window_snippet",
+    "window_text",
+    "windows_of",
 ]

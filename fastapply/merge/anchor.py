@@ -54,8 +54,7 @@ class Alignment:
         return bool(self.pairs)
 
 
-def align(chunk: list[str], original: list[str], lo: int, hi: int,
-          counts: Counter | None = None) -> Alignment:
+def align(chunk: list[str], original: list[str], lo: int, hi: int, counts: Counter | None = None) -> Alignment:
     """Align chunk lines to original[lo:hi] (chunk and original are lists of raw lines).
 
     Two matchers propose blocks: difflib's longest matches, and patience anchoring on unique
@@ -74,8 +73,10 @@ def align(chunk: list[str], original: list[str], lo: int, hi: int,
     longest = [b for b in matcher.get_matching_blocks() if b.size]
     patience = patience_blocks(orig_norm, chunk_norm, is_distinctive)
     candidates = [longest] if patience == longest else [longest, patience]
-    results = [_from_blocks(blocks, chunk, original, chunk_idx, orig_idx, chunk_norm, orig_norm, counts)
-               for blocks in candidates]
+    results = [
+        _from_blocks(blocks, chunk, original, chunk_idx, orig_idx, chunk_norm, orig_norm, counts)
+        for blocks in candidates
+    ]
     # fewest unshown deletions; then the most lines matched; then difflib's
     return min(results, key=lambda r: (r[1], -len(r[0].pairs), results.index(r)))[0]
 
@@ -125,7 +126,7 @@ def _trim_weak_ends(kept, chunk_norm, orig_norm, counts):
     for i in range(strong[0] - 1, -1, -1):  # the weak head, likewise
         block, nxt = kept[i], kept[i + 1]
         if swallows(range(block.a + block.size, nxt.a), range(block.b + block.size, nxt.b)):
-            kept = kept[i + 1:]
+            kept = kept[i + 1 :]
             break
     return kept
 
@@ -143,7 +144,7 @@ def _unshown(chunk_norm, orig_norm, kept) -> list[int]:
 
 
 def _is_strong(orig_norm: list[str], block, counts: Counter) -> bool:
-    lines = orig_norm[block.a:block.a + block.size]
+    lines = orig_norm[block.a : block.a + block.size]
     if any(counts[line] == 1 and is_distinctive(line) for line in lines):
         return True
     if sum(is_distinctive(line) for line in lines) < 2:
@@ -154,8 +155,7 @@ def _is_strong(orig_norm: list[str], block, counts: Counter) -> bool:
 
 def _occurrences(orig_norm: list[str], lines: list[str]) -> int:
     n = len(lines)
-    return sum(1 for i in range(len(orig_norm) - n + 1)
-               if orig_norm[i] == lines[0] and orig_norm[i:i + n] == lines)
+    return sum(1 for i in range(len(orig_norm) - n + 1) if orig_norm[i] == lines[0] and orig_norm[i : i + n] == lines)
 
 
 def _best_cluster(blocks, strong, orig_idx) -> tuple[list[int], bool]:
@@ -185,7 +185,7 @@ def _near(orig_gap: int, chunk_gap: int, block, orig_norm, reach: int = 3) -> bo
     It joins when it is the original's very next non-blank line (the chunk may have new code in
     between), or when both sides skip at most `reach` lines (a small edit).
     """
-    if not any(WORD_CHAR.search(line) for line in orig_norm[block.a:block.a + block.size]):
+    if not any(WORD_CHAR.search(line) for line in orig_norm[block.a : block.a + block.size]):
         # A lone "}" fits the end of any block: only right after the edge (lines appended to
         # a block) or after a one-line edit (lines may be added after it); a run of braces also
         # across a same-size edit.
@@ -205,8 +205,7 @@ def _chained(edge, block, direction: int, orig_norm, indent, reach: int = 3):
         b = block.b + direction * slide
         size = min(block.size, len(indent.chunk) - b)  # sliding out past the chunk's end shortens it
         candidate = difflib.Match(block.a, b, size)
-        if slide and (b < 0 or size < 1
-                      or indent.norm_chunk(b, size) != orig_norm[block.a:block.a + size]):
+        if slide and (b < 0 or size < 1 or indent.norm_chunk(b, size) != orig_norm[block.a : block.a + size]):
             break
         if direction < 0:
             gaps = (edge.a - (block.a + size), edge.b - (b + size))
@@ -216,7 +215,7 @@ def _chained(edge, block, direction: int, orig_norm, indent, reach: int = 3):
             break
         if _near(*gaps, candidate, orig_norm) and indent.agrees(candidate, edge, orig_norm):
             return candidate
-        if any(WORD_CHAR.search(line) for line in orig_norm[block.a:block.a + block.size]):
+        if any(WORD_CHAR.search(line) for line in orig_norm[block.a : block.a + block.size]):
             break  # only brace runs slide
     return None
 
@@ -224,7 +223,7 @@ def _chained(edge, block, direction: int, orig_norm, indent, reach: int = 3):
 def _with_nearby_weak_blocks(blocks, strong, cluster, orig_norm, indent):
     """The cluster plus weak blocks chained to its ends (gaps count non-blank lines)."""
     lo_i, hi_i = cluster[0], cluster[-1]
-    kept = blocks[lo_i:hi_i + 1]  # between strong matches: consistent by construction
+    kept = blocks[lo_i : hi_i + 1]  # between strong matches: consistent by construction
     edge = blocks[lo_i]
     for i in range(lo_i - 1, -1, -1):
         block = _chained(edge, blocks[i], -1, orig_norm, indent)
@@ -248,14 +247,14 @@ class _IndentCheck:
         self.chunk, self.orig = chunk_lines, orig_lines
 
     def norm_chunk(self, b: int, size: int) -> list[str]:
-        return [norm(line) for line in self.chunk[b:b + size]]
+        return [norm(line) for line in self.chunk[b : b + size]]
 
     def shift(self, b: int, a: int) -> int:
         width = lambda line: len(line) - len(line.lstrip())  # noqa: E731
         return width(self.chunk[b]) - width(self.orig[a])
 
     def agrees(self, block, edge, orig_norm) -> bool:
-        if any(WORD_CHAR.search(line) for line in orig_norm[block.a:block.a + block.size]):
+        if any(WORD_CHAR.search(line) for line in orig_norm[block.a : block.a + block.size]):
             return True
         reference = self.shift(edge.b, edge.a)
         return all(self.shift(block.b + k, block.a + k) == reference for k in range(block.size))
@@ -311,9 +310,14 @@ def _crossing(chunk_norm, orig_norm, kept, counts: Counter) -> bool:
     matched_orig = {b.a + k for b in kept for k in range(b.size)}
     lo, hi = kept[0].a, kept[-1].a + kept[-1].size
     where = {line: i for i, line in enumerate(orig_norm) if counts[line] == 1}
-    skipped = any(j not in matched_chunk and where.get(line) is not None and lo <= where[line] < hi
-                  and where[line] not in matched_orig and is_distinctive(line)
-                  for j, line in enumerate(chunk_norm))
+    skipped = any(
+        j not in matched_chunk
+        and where.get(line) is not None
+        and lo <= where[line] < hi
+        and where[line] not in matched_orig
+        and is_distinctive(line)
+        for j, line in enumerate(chunk_norm)
+    )
     if not skipped:
         return False
     unshown = _unshown(chunk_norm, orig_norm, kept)
@@ -328,7 +332,7 @@ def _occurs_elsewhere(orig_norm, blocks, kept, counts: Counter) -> bool:
     """True when no kept block holds a line that occurs only once, nor is a run of lines with
     two distinctive ones that occurs only once (so the spot is a guess)."""
     for block in kept:
-        lines = orig_norm[block.a:block.a + block.size]
+        lines = orig_norm[block.a : block.a + block.size]
         if any(counts[line] == 1 for line in lines):
             return False
         if sum(is_distinctive(line) for line in lines) >= 2 and _occurrences(orig_norm, lines) == 1:

@@ -36,8 +36,9 @@ def split_chunks(snippet_lines: list[str], language: str | None) -> list[Chunk]:
             continue
         marker_after = line is not None
         if any(part.strip() for part in current):
-            chunk = Chunk(list(current), marker_before, marker_after,
-                          len(indent_of(line).expandtabs(4)) if marker_after else None)
+            chunk = Chunk(
+                list(current), marker_before, marker_after, len(indent_of(line).expandtabs(4)) if marker_after else None
+            )
             _trim_blank_edges(chunk)
             chunks.append(chunk)
         current = []
@@ -67,8 +68,7 @@ def _code_part(line: str, language: str | None) -> str:
     return re.sub(r"//.*$", "", code)
 
 
-def block_end(lines: list[str], header: int, language: str | None,
-              closed_after: bool) -> int | None:
+def block_end(lines: list[str], header: int, language: str | None, closed_after: bool) -> int | None:
     """Last line of the definition whose header is lines[header], or None when it runs off the end.
 
     Brace languages count brackets; indentation languages follow the indent. `closed_after`
@@ -202,13 +202,14 @@ def find_run(original: list[str], lines: list[str], starts) -> int | None:
     trailing spaces aside); None when they stand at none of them."""
     want = [line.rstrip() for line in lines]
     for i in starts:
-        if [line.rstrip() for line in original[i:i + len(want)]] == want:
+        if [line.rstrip() for line in original[i : i + len(want)]] == want:
             return i
     return None
 
 
-def reindent(lines: list[str], pairs: list[tuple[int, int]], original: list[str],
-             header: tuple[int, int] | None = None) -> list[str]:
+def reindent(
+    lines: list[str], pairs: list[tuple[int, int]], original: list[str], header: tuple[int, int] | None = None
+) -> list[str]:
     """Shift the chunk so that its matched lines take the original's indentation.
 
     Agents often send a method at column 0; when most matched lines agree on one shift (add or
@@ -226,7 +227,7 @@ def reindent(lines: list[str], pairs: list[tuple[int, int]], original: list[str]
         if ci != oi and ci.endswith(oi):
             cut = ci[: len(ci) - len(oi)]
             if all(line.startswith(cut) or not line.strip() for line in lines):
-                return [line[len(cut):] if line.strip() else line for line in lines]
+                return [line[len(cut) :] if line.strip() else line for line in lines]
     votes: Counter = Counter()
     for c, o in pairs:
         if not lines[c].strip() or not original[o].strip():
@@ -248,7 +249,7 @@ def reindent(lines: list[str], pairs: list[tuple[int, int]], original: list[str]
         return lines
     if kind == "add":
         return [text + line if line.strip() else line for line in lines]
-    return [line[len(text):] if line.startswith(text) else line for line in lines]
+    return [line[len(text) :] if line.startswith(text) else line for line in lines]
 
 
 def _convert_tabs(lines: list[str], pairs: list[tuple[int, int]], original: list[str]) -> list[str] | None:
@@ -268,14 +269,15 @@ def _convert_tabs(lines: list[str], pairs: list[tuple[int, int]], original: list
             return None
     if len(widths) != 1:
         return None
-    (to, width), = widths
+    ((to, width),) = widths
     to_tabs = to == "tabs"
 
     def convert(line: str) -> str:
         indent = indent_of(line)
         if to_tabs and set(indent) <= {" "}:
-            return "\t" * (len(indent) // width) + " " * (len(indent) % width) + line[len(indent):]
+            return "\t" * (len(indent) // width) + " " * (len(indent) % width) + line[len(indent) :]
         if not to_tabs and set(indent) <= {"\t"}:
-            return " " * (len(indent) * width) + line[len(indent):]
+            return " " * (len(indent) * width) + line[len(indent) :]
         return line
+
     return [convert(line) for line in lines]

@@ -40,8 +40,7 @@ def _repeats(lines: list[str], lang) -> list[tuple[int, str]]:
     """(index, normalised line) of each distinctive line that repeats what came just before it:
     the previous non-blank line again, or a run of two or more lines again within NEAR lines.
     Blank lines and markers are skipped."""
-    rows = [(i, norm(line)) for i, line in enumerate(lines)
-            if line.strip() and not is_marker_line(line, lang)]
+    rows = [(i, norm(line)) for i, line in enumerate(lines) if line.strip() and not is_marker_line(line, lang)]
     keys = [key for _, key in rows]
     found = []
     for p, (i, key) in enumerate(rows):
@@ -52,8 +51,13 @@ def _repeats(lines: list[str], lang) -> list[tuple[int, str]]:
             found.append((i, key))
             continue
         for d in range(2, NEAR + 1):
-            if p + 1 < len(keys) and p >= d and keys[p - d] == key and keys[p + 1 - d] == keys[p + 1] \
-                    and is_distinctive(keys[p + 1], LONG_LINE):
+            if (
+                p + 1 < len(keys)
+                and p >= d
+                and keys[p - d] == key
+                and keys[p + 1 - d] == keys[p + 1]
+                and is_distinctive(keys[p + 1], LONG_LINE)
+            ):
                 found.append((i, key))
                 break
     return found
@@ -82,7 +86,7 @@ def vanished_bodies(original: str, snip: list[str], merged: str, lang) -> tuple[
     merged_lines = merged.splitlines()
     elided = set()
     for k, line in enumerate(snip[:-1]):
-        following = next((s for s in snip[k + 1:] if s.strip()), None)
+        following = next((s for s in snip[k + 1 :] if s.strip()), None)
         if line.strip() and following is not None and is_marker_line(following, lang):
             elided.add(norm(line))
     lost = []
@@ -164,8 +168,11 @@ def snippet_definitions(text: str, lang) -> list:
     if found or lang in ("python", "ruby", "lua", "go", "rust", "c", "bash", None):
         return found
     wrapped = definitions("class Snippet {\n" + text + "\n}\n", lang)
-    return [replace(d, start=d.start - 1, header=d.header - 1, end=d.end - 1) for d in wrapped
-            if d.start >= 1 and d.name != "Snippet"]
+    return [
+        replace(d, start=d.start - 1, header=d.header - 1, end=d.end - 1)
+        for d in wrapped
+        if d.start >= 1 and d.name != "Snippet"
+    ]
 
 
 def orphaned_lines(snippet_new: list[str], merged: str, lang) -> tuple[int, ...]:
@@ -182,14 +189,18 @@ def orphaned_lines(snippet_new: list[str], merged: str, lang) -> tuple[int, ...]
         by_name.setdefault((d.name, d.kind), []).append(d)
     extra = []
     for d in shown:
-        body = snip_lines[d.start:d.end + 1]
-        following = next((line for line in snip_lines[d.end + 1:] if line.strip()), "")
+        body = snip_lines[d.start : d.end + 1]
+        following = next((line for line in snip_lines[d.end + 1 :] if line.strip()), "")
         if any(is_marker_line(line, lang) for line in body) or (
-                is_marker_line(following, lang) and WORD_CHAR.search(body[-1])):
+            is_marker_line(following, lang) and WORD_CHAR.search(body[-1])
+        ):
             continue  # the snippet elides part of it (a marker inside, or right after an open end)
         header = norm(snip_lines[d.header])
-        found = [m for m in by_name.get((d.name, d.kind), [])
-                 if m.header < len(merged_lines) and norm(merged_lines[m.header]) == header]
+        found = [
+            m
+            for m in by_name.get((d.name, d.kind), [])
+            if m.header < len(merged_lines) and norm(merged_lines[m.header]) == header
+        ]
         if len(found) != 1:
             continue
         m = found[0]
@@ -205,8 +216,9 @@ def orphaned_lines(snippet_new: list[str], merged: str, lang) -> tuple[int, ...]
     return tuple(extra)
 
 
-def vanished_definitions(original: str, snip: list[str], merged: str, lang, instruction: str = "",
-                         spans: list[tuple[int, int]] = ()) -> tuple[str, ...]:
+def vanished_definitions(
+    original: str, snip: list[str], merged: str, lang, instruction: str = "", spans: list[tuple[int, int]] = ()
+) -> tuple[str, ...]:
     """Names of original definitions (three lines or more) missing from the merged file although
     neither the snippet nor the instruction names them, the snippet does not show code on both
     sides of them, and they lie outside the regions the snippet rewrites (`spans`)."""
@@ -243,12 +255,16 @@ _DELETE_VERB = re.compile(r"\b(remove|removes|delete|deletes|drop|drops|get rid 
 _IDENTIFIER = re.compile(r"`([^`]+)`|(/[\w\-./:{}]*\w|[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?)")
 
 
-_KIND_NOUN = re.compile(r"\b([A-Za-z_$][\w$]*)\s+(?:method|function|func|class|entry|import|field|property|"
-                        r"option|route|struct|constant|hook|component|prop|helper|getter|setter|accessor|"
-                        r"attribute|variable|macro|module|endpoint|case|branch|overload)s?\b")
-_TITLED = re.compile("(?i:" + _DELETE_VERB.pattern + r")\s+the\s+((?:[A-Z][\w-]*\s+){2,3})"
-                     r"(?:section|block|group|entry|rule|comment|note|heading|example|demo|panel|card|item|link|"
-                     r"button)s?\b")
+_KIND_NOUN = re.compile(
+    r"\b([A-Za-z_$][\w$]*)\s+(?:method|function|func|class|entry|import|field|property|"
+    r"option|route|struct|constant|hook|component|prop|helper|getter|setter|accessor|"
+    r"attribute|variable|macro|module|endpoint|case|branch|overload)s?\b"
+)
+_TITLED = re.compile(
+    "(?i:" + _DELETE_VERB.pattern + r")\s+the\s+((?:[A-Z][\w-]*\s+){2,3})"
+    r"(?:section|block|group|entry|rule|comment|note|heading|example|demo|panel|card|item|link|"
+    r"button)s?\b"
+)
 _OBJECT = re.compile(_DELETE_VERB.pattern + r"\s+((?:\S+\s+){0,3}\S+)", re.I)
 
 
@@ -266,8 +282,9 @@ def _named(instruction: str) -> list[str]:
     return names
 
 
-def instruction_not_applied(original: str, merged: str, instruction: str, snip: list[str] = (),
-                            lang=None) -> tuple[str, ...]:
+def instruction_not_applied(
+    original: str, merged: str, instruction: str, snip: list[str] = (), lang=None
+) -> tuple[str, ...]:
     """The names an instruction asks to remove that the merged file keeps: no rarer than in the
     original, or still on a line the snippet does not show (the snippet left the deletion under a
     marker). With "from/in NAME" naming a definition, only that definition's lines count, so
@@ -323,7 +340,7 @@ def _scoped(text: str, instruction: str, lang) -> str:
     spans = [(d.start, d.end) for d in definitions(text, lang) if d.name.split()[-1] in wanted]
     if not spans:
         return text
-    return "\n".join("\n".join(lines[a:b + 1]) for a, b in spans)
+    return "\n".join("\n".join(lines[a : b + 1]) for a, b in spans)
 
 
 _DECLARATION = re.compile(r"^(local|let|const|var|val)\s+(?:mut\s+|function\s+)?([A-Za-z_$][\w$]*)\b")
@@ -352,11 +369,16 @@ def redeclared(orig: list[str], snip: list[str], out: list[str]) -> tuple[str, .
 def duplicated_definitions(original: str, snippet: str, merged: str, lang) -> tuple[str, ...]:
     """Names of definitions whose whole text occurs more often in the merged file than in the
     original or in the snippet."""
+
     def texts(text: str, found) -> Counter:
         # keyed by the enclosing definition too: the same method in two impls is not a copy left over
         lines, parents = text.splitlines(), _parents(found)
-        return Counter((parents[id(d)], d.name, tuple(norm(line) for line in lines[d.start:d.end + 1]
-                                                      if line.strip())) for d in found if d.end > d.start)
+        return Counter(
+            (parents[id(d)], d.name, tuple(norm(line) for line in lines[d.start : d.end + 1] if line.strip()))
+            for d in found
+            if d.end > d.start
+        )
+
     after = texts(merged, definitions(merged, lang))
     if not after or max(after.values()) < 2:
         return ()
@@ -372,8 +394,14 @@ def _parents(found) -> dict[int, str]:
     for d in sorted(found, key=lambda e: (e.start, -e.end)):
         while stack and stack[-1].end < d.start:
             stack.pop()
-        holder = next((e for e in reversed(stack) if e.start <= d.start and d.end <= e.end
-                       and (e.start, e.end) != (d.start, d.end)), None)
+        holder = next(
+            (
+                e
+                for e in reversed(stack)
+                if e.start <= d.start and d.end <= e.end and (e.start, e.end) != (d.start, d.end)
+            ),
+            None,
+        )
         parents[id(d)] = holder.name if holder is not None else ""
         stack.append(d)
     return parents
@@ -397,4 +425,3 @@ def shuffled_chunks(snip: list[str], out: list[str], language: str | None) -> tu
         rows = [where[key] for key in keys if shown[key] == 1 and seen[key] == 1]
         found += [b + 1 for a, b in zip(rows, rows[1:]) if b < a]
     return tuple(found)
-

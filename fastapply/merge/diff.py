@@ -36,8 +36,9 @@ def unified_diff(original: str, merged: str, path: str = "file", context: int = 
     removed = sum(f.removed for f in patch)
     expected_added, expected_removed = _direct_counts(a_lines, b_lines)
     if (added, removed) != (expected_added, expected_removed):
-        raise RuntimeError(f"diff round trip disagrees: parsed +{added}/-{removed}, "
-                           f"expected +{expected_added}/-{expected_removed}")
+        raise RuntimeError(
+            f"diff round trip disagrees: parsed +{added}/-{removed}, expected +{expected_added}/-{expected_removed}"
+        )
     return DiffResult(text, hunks, added, removed)
 
 

@@ -24,14 +24,18 @@ def pin_edges(chunk: Chunk, pairs, original: list[str], first: bool, last: bool,
     lines = chunk.lines
     if first and not chunk.marker_before and lo == 0:
         head = nonblank[0]
-        if lines[0].rstrip() == original[head].rstrip() or (
-                not pairs or pairs[0][0] > 0) and line_similarity(lines[0], original[head]) >= FUZZY_EDGE:
+        if (
+            lines[0].rstrip() == original[head].rstrip()
+            or (not pairs or pairs[0][0] > 0)
+            and line_similarity(lines[0], original[head]) >= FUZZY_EDGE
+        ):
             if not pairs or pairs[0][1] > head:
                 pairs = monotonic([(0, head)] + [p for p in pairs if p[0] > 0])
     if last and not chunk.marker_after:
         tail = nonblank[-1]
         if _same_ending(lines, original, nonblank) and (
-                not pairs or pairs[-1][1] <= tail and few_unshown(lines, original, pairs[-1][1] + 1, tail)):
+            not pairs or pairs[-1][1] <= tail and few_unshown(lines, original, pairs[-1][1] + 1, tail)
+        ):
             pairs = monotonic([p for p in pairs if p[0] < len(lines) - 1] + [(len(lines) - 1, tail)])
     return _fuzzy_edges(lines, pairs, original, lo, chunk.indent_after if chunk.marker_after else None)
 
@@ -66,8 +70,11 @@ def _fuzzy_edges(lines, pairs, original, lo, marker_indent: int | None = None):
     walked, (c, o) = [], pairs[0]
     while True:
         c, o = prev_nonblank(lines, c - 1, 0), prev_nonblank(original, o - 1, lo)
-        if c is None or o is None or not (norm(lines[c]) == norm(original[o]) or
-                                          _edited_form(lines[c], original[o], lines[pairs[0][0]])):
+        if (
+            c is None
+            or o is None
+            or not (norm(lines[c]) == norm(original[o]) or _edited_form(lines[c], original[o], lines[pairs[0][0]]))
+        ):
             break
         walked.append((c, o))
     if walked and prev_nonblank(lines, walked[-1][0] - 1, 0) is None:
@@ -75,9 +82,15 @@ def _fuzzy_edges(lines, pairs, original, lo, marker_indent: int | None = None):
     walked, (c, o) = [], pairs[-1]
     while True:
         c, o = next_nonblank(lines, c + 1), next_nonblank(original, o + 1)
-        if c is None or o is None or not (norm(lines[c]) == norm(original[o]) or
-                                          _edited_form(lines[c], original[o], lines[pairs[-1][0]]) or
-                                          edited_opener(lines, c, original[o], marker_indent)):
+        if (
+            c is None
+            or o is None
+            or not (
+                norm(lines[c]) == norm(original[o])
+                or _edited_form(lines[c], original[o], lines[pairs[-1][0]])
+                or edited_opener(lines, c, original[o], marker_indent)
+            )
+        ):
             break
         walked.append((c, o))
     if walked and (next_nonblank(lines, walked[-1][0] + 1) is None or _terminator_moved(lines, original, walked[-1])):
@@ -123,9 +136,14 @@ def edited_opener(lines: list[str], c: int, old: str, marker_indent: int | None)
     if marker_indent is None or next_nonblank(lines, c + 1) is not None:
         return False
     width = len(indent_of(line).expandtabs(4))
-    return (marker_indent > width and indent_of(line) == indent_of(old) and first_word(line) == first_word(old)
-            and bool(_OPENER.search(line.rstrip())) and bool(_OPENER.search(old.rstrip()))
-            and line_similarity(line, old) >= EDITED_OPENER)
+    return (
+        marker_indent > width
+        and indent_of(line) == indent_of(old)
+        and first_word(line) == first_word(old)
+        and bool(_OPENER.search(line.rstrip()))
+        and bool(_OPENER.search(old.rstrip()))
+        and line_similarity(line, old) >= EDITED_OPENER
+    )
 
 
 def _extends(line: str, old: str) -> bool:
@@ -133,5 +151,10 @@ def _extends(line: str, old: str) -> bool:
     indentation, the same first word, and all of the old line's code (12 characters or more) still
     there at the new line's end."""
     a, b = norm(line), norm(old)
-    return (len(b) >= 12 and a != b and a.endswith(b[len(first_word(b)):]) and first_word(a) == first_word(b)
-            and indent_of(line) == indent_of(old))
+    return (
+        len(b) >= 12
+        and a != b
+        and a.endswith(b[len(first_word(b)) :])
+        and first_word(a) == first_word(b)
+        and indent_of(line) == indent_of(old)
+    )

@@ -22,7 +22,7 @@ def pair_enclosing_end(chunk: Chunk, pairs, original: list[str], defs: list[Defi
     last = last_nonblank(lines)
     if not pairs or last is None or last <= pairs[-1][0] or not closing_only([lines[last]]):
         return pairs
-    if not closes_outer_block(lines[:last + 1], language):
+    if not closes_outer_block(lines[: last + 1], language):
         return pairs  # it closes a block of the chunk's own
     if chunk.marker_after and (chunk.indent_after or 0) > len(indent_of(lines[last]).expandtabs(4)):
         return pairs
@@ -47,8 +47,12 @@ def pair_last_line(chunk: Chunk, pairs, original: list[str]):
         return pairs
     lines = chunk.lines
     c, o = last_nonblank(lines), next_nonblank(original, pairs[-1][1] + 1)
-    if c is not None and c > pairs[-1][0] and o is not None and (
-            lines[c].rstrip() == original[o].rstrip() or edited_opener(lines, c, original[o], chunk.indent_after)):
+    if (
+        c is not None
+        and c > pairs[-1][0]
+        and o is not None
+        and (lines[c].rstrip() == original[o].rstrip() or edited_opener(lines, c, original[o], chunk.indent_after))
+    ):
         pairs = pairs + [(c, o)]
     return pairs
 

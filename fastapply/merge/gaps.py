@@ -17,8 +17,7 @@ def swallowing_gap(lines: list[str], pairs: list[tuple[int, int]], original: lis
     shown = {norm(line) for line in lines}
     for i in range(len(pairs) - 1):
         (c0, o0), (c1, o1) = pairs[i], pairs[i + 1]
-        unshown = [o for o in range(o0 + 1, o1)
-                   if is_distinctive(norm(original[o])) and norm(original[o]) not in shown]
+        unshown = [o for o in range(o0 + 1, o1) if is_distinctive(norm(original[o])) and norm(original[o]) not in shown]
         new = [c for c in range(c0 + 1, c1) if lines[c].strip()]
         if len(unshown) >= 2 and len(unshown) > len(new):
             return i
@@ -43,11 +42,16 @@ def give_markers_room(plans, original: list[str]) -> None:
         if cut is None:
             continue
         nxt = plans[k + 1] if k + 1 < len(plans) else None
-        touching = (nxt is not None and not nxt.earlier and nxt.start is not None and nxt.start >= plan.end
-                    and not any(line.strip() for line in original[plan.end:nxt.start]))
+        touching = (
+            nxt is not None
+            and not nxt.earlier
+            and nxt.start is not None
+            and nxt.start >= plan.end
+            and not any(line.strip() for line in original[plan.end : nxt.start])
+        )
         new_tail = len(plan.pairs) - cut - 1 <= TAIL_PAIRS and plan.pairs[-1][0] < last_nonblank(plan.chunk.lines)
         if touching or new_tail:
             while cut > 0 and not is_distinctive(norm(plan.chunk.lines[plan.pairs[cut][0]])):
                 cut -= 1  # a weak "/**" right before the jump opens the new comment, not the old one
-            plan.pairs = plan.pairs[:cut + 1]
+            plan.pairs = plan.pairs[: cut + 1]
             plan.end = plan.pairs[-1][1] + 1

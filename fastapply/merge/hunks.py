@@ -99,15 +99,15 @@ def _matches(original_lines: list[str], old: list[str], start: int) -> list[tupl
     target = [norm(line) for line in old]
     found = []
     for k in range(len(normed) - len(target) + 1):
-        if normed[k] == target[0] and normed[k:k + len(target)] == target:
-            found.append((nonblank[k], nonblank[k:k + len(target)]))
+        if normed[k] == target[0] and normed[k : k + len(target)] == target:
+            found.append((nonblank[k], nonblank[k : k + len(target)]))
     return found
 
 
 def _added_blank(hunk: Hunk, k: int) -> bool:
     """A bare blank line inside a run of additions is an added blank line (agents drop the '+')."""
     before = next((kind for kind, text in reversed(hunk.lines[:k]) if text.strip()), None)
-    after = next((kind for kind, text in hunk.lines[k + 1:] if text.strip()), None)
+    after = next((kind for kind, text in hunk.lines[k + 1 :] if text.strip()), None)
     return before == "+" and after == "+"
 
 
@@ -124,12 +124,14 @@ def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above
     # The indentation shift comes from the removed lines (their prefix is certain); context lines
     # count only without them, as the original has them or with a diff's one-space prefix dropped.
     old = [(kind, text) for kind, text in hunk.lines if kind != "+" and text.strip()]
-    witnesses = [(text, o) for (kind, text), o in zip(old, where) if kind == "-"] or \
-        [(_as_context(text, original_lines[o]), o) for (_, text), o in zip(old, where)]
+    witnesses = [(text, o) for (kind, text), o in zip(old, where) if kind == "-"] or [
+        (_as_context(text, original_lines[o]), o) for (_, text), o in zip(old, where)
+    ]
     added = [text for kind, text in hunk.lines if kind == "+"]
-    probe = reindent([text for text, _ in witnesses] + added,
-                     [(i, o) for i, (_, o) in enumerate(witnesses)], original_lines)
-    added_iter = iter(probe[len(witnesses):])
+    probe = reindent(
+        [text for text, _ in witnesses] + added, [(i, o) for i, (_, o) in enumerate(witnesses)], original_lines
+    )
+    added_iter = iter(probe[len(witnesses) :])
     out: list[str] = []
     old_iter = iter(where)
     cursor = where[0]  # the next original line not yet accounted for
@@ -197,8 +199,10 @@ def apply_hunks(original_lines: list[str], hunks: list[Hunk]):
             continue  # context alone that is not unique after the previous hunk says nothing
         if not found:
             earlier = _matches(original_lines, old, 0)
-            problems.append(f"hunk {n}: its context and removed lines "
-                            + ("occur only before the previous hunk" if earlier else "are not in the original"))
+            problems.append(
+                f"hunk {n}: its context and removed lines "
+                + ("occur only before the previous hunk" if earlier else "are not in the original")
+            )
             continue
         if len(found) > 1:
             problems.append(f"hunk {n}: its context and removed lines occur {len(found)} times")
@@ -208,8 +212,12 @@ def apply_hunks(original_lines: list[str], hunks: list[Hunk]):
             out.extend(original_lines[pos:end])
             pos = end
             continue
-        new, end = _render(hunk, original_lines, where, len(out) - len(_rstrip_blank(out))
-                           if start == pos else _blank_run_before(original_lines, start))
+        new, end = _render(
+            hunk,
+            original_lines,
+            where,
+            len(out) - len(_rstrip_blank(out)) if start == pos else _blank_run_before(original_lines, start),
+        )
         out.extend(original_lines[pos:start])
         out.extend(new)
         spans.append((start, end))

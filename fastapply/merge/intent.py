@@ -18,6 +18,7 @@ Worked example (Go; the snippet shows ``/ping`` and the new ``/healthz`` and eli
                      panic("test")           holding "/panic" is removed, with one of the
                  })                          two blank lines around it
 """
+
 from __future__ import annotations
 
 import re
@@ -42,13 +43,14 @@ _CLOSERS = ("}", ")", "]", "end", "</", "fi", "esac")
 @dataclass(frozen=True)
 class StatedDeletion:
     merged: str
-    names: tuple[str, ...]                  # the instruction's names whose code was removed
-    removed: tuple[tuple[int, int], ...]    # 0-based inclusive line spans of the input text
-    first_line: str                         # the first removed line, stripped, for the warning
+    names: tuple[str, ...]  # the instruction's names whose code was removed
+    removed: tuple[tuple[int, int], ...]  # 0-based inclusive line spans of the input text
+    first_line: str  # the first removed line, stripped, for the warning
 
 
-def stated_deletions(original: str, snippet: str, merged: str, language: str | None,
-                     instruction: str) -> list[StatedDeletion]:
+def stated_deletions(
+    original: str, snippet: str, merged: str, language: str | None, instruction: str
+) -> list[StatedDeletion]:
     """Candidates for ``merged`` without the code the instruction asks to remove and the snippet
     does not show, best first: each unit holding a named occurrence alone, most occurrences first
     ("remove the api.dispatch wrapper" removes the wrapper, not a later call), then all of them.
@@ -84,8 +86,14 @@ def stated_deletions(original: str, snippet: str, merged: str, language: str | N
             continue
         gone = {row for a, b in removed for row in range(a, b + 1)}
         kept = [line for row, line in enumerate(lines) if row not in gone]
-        candidates.append(StatedDeletion(join_lines(kept, newline, trailing), tuple(names), tuple(removed),
-                                         next(lines[row].strip() for row in sorted(gone) if lines[row].strip())))
+        candidates.append(
+            StatedDeletion(
+                join_lines(kept, newline, trailing),
+                tuple(names),
+                tuple(removed),
+                next(lines[row].strip() for row in sorted(gone) if lines[row].strip()),
+            )
+        )
     return candidates
 
 
@@ -104,16 +112,23 @@ def _units_of(name: str, tree, lines: list[str], hidden: list[bool], word: bool 
 _DECLARED = re.compile(r"\b(?:var|let|const|val|function|def|class|func|fn|local|sub)\s+([A-Za-z_$][\w$]*)")
 
 
-def _without_dangling(tree, lines: list[str], hidden: list[bool],
-                      removed: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
+def _without_dangling(
+    tree, lines: list[str], hidden: list[bool], removed: list[tuple[int, int]]
+) -> list[tuple[int, int]] | None:
     """``removed`` grown by the hidden units that use a name it declares ("drop the workaround"
     takes its helper's callers too, when the snippet does not show them); None when a name it
     declares is still used on a line that cannot go."""
     for _ in range(3):
         gone = {row for a, b in removed for row in range(a, b + 1)}
         declared = {m.group(1) for row in gone for m in _DECLARED.finditer(lines[row])}
-        users = {name: [row for row, line in enumerate(lines) if row not in gone
-                        and re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", line)] for name in declared}
+        users = {
+            name: [
+                row
+                for row, line in enumerate(lines)
+                if row not in gone and re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", line)
+            ]
+            for name in declared
+        }
         users = {name: rows for name, rows in users.items() if rows}
         if not users:
             return removed
@@ -127,20 +142,21 @@ def _without_dangling(tree, lines: list[str], hidden: list[bool],
     return None
 
 
-def _hidden_unit(tree, lines: list[str], hidden: list[bool], row: int, column: int,
-                 width: int) -> tuple[int, int] | None:
+def _hidden_unit(
+    tree, lines: list[str], hidden: list[bool], row: int, column: int, width: int
+) -> tuple[int, int] | None:
     """The lines of the largest node around (row, column) that covers whole lines the snippet
     does not show, widened by the comments right above it; None when there is none."""
     conditional = _preprocessor_block(lines, row)
     if conditional is not None:  # the grammar's node for "#ifdef" can run on to the file's end
         first, last = conditional
-        return conditional if all(hidden[first:last + 1]) else None
+        return conditional if all(hidden[first : last + 1]) else None
     byte = len(lines[row][:column].encode("utf-8"))
     node = tree.root_node.descendant_for_point_range((row, byte), (row, byte + width))
     best = None
     while node is not None and node.parent is not None:
         first, last = node.start_point[0], last_line(node)
-        if not all(hidden[first:last + 1]):
+        if not all(hidden[first : last + 1]):
             break
         if _whole_lines(node, lines):
             best = node
@@ -149,8 +165,12 @@ def _hidden_unit(tree, lines: list[str], hidden: list[bool], row: int, column: i
         return None  # a name met only in a comment: removing the comment alone is rarely the ask
     first, last = best.start_point[0], last_line(best)
     above = best.prev_named_sibling
-    while above is not None and "comment" in above.type and last_line(above) == first - 1 \
-            and all(hidden[above.start_point[0]:first]):
+    while (
+        above is not None
+        and "comment" in above.type
+        and last_line(above) == first - 1
+        and all(hidden[above.start_point[0] : first])
+    ):
         first, above = above.start_point[0], above.prev_named_sibling
     return first, last
 
@@ -206,19 +226,29 @@ def _with_blank_line(lines: list[str], spans: list[tuple[int, int]]) -> list[tup
     return out
 
 
-def inferred_deletion(original: str, snippet: str, merged: str, language: str | None, instruction: str,
-                      anchoring: MergeResult | None = None) -> tuple[str, ApplyWarning] | None:
+def inferred_deletion(
+    original: str,
+    snippet: str,
+    merged: str,
+    language: str | None,
+    instruction: str,
+    anchoring: MergeResult | None = None,
+) -> tuple[str, ApplyWarning] | None:
     """The first candidate of ``stated_deletions`` that validates cleanly — the only original lines
     it lacks beyond the merge's are the ones it removed — with the warning that says what went."""
     orig, _, _ = split_lines(original)
     lines, _, _ = split_lines(merged)
     for candidate in stated_deletions(original, snippet, merged, language, instruction):
-        removed = {norm(line) for a, b in candidate.removed for line in lines[a:b + 1]}
+        removed = {norm(line) for a, b in candidate.removed for line in lines[a : b + 1]}
         # Its own removal is what the instruction asked (a name still used elsewhere may stay).
-        warnings = [w for w in validate(original, snippet, candidate.merged, language, anchoring=anchoring,
-                                        instruction=instruction)
-                    if w.code != "instruction_not_applied"
-                    and not (w.code == "dropped_code" and all(norm(orig[i - 1]) in removed for i in w.lines))]
+        warnings = [
+            w
+            for w in validate(
+                original, snippet, candidate.merged, language, anchoring=anchoring, instruction=instruction
+            )
+            if w.code != "instruction_not_applied"
+            and not (w.code == "dropped_code" and all(norm(orig[i - 1]) in removed for i in w.lines))
+        ]
         if warnings:
             continue
         count = sum(b - a + 1 for a, b in candidate.removed)
@@ -227,7 +257,10 @@ def inferred_deletion(original: str, snippet: str, merged: str, language: str | 
             gaps.append(a - before + 1)
             before += b - a + 1
         return candidate.merged, ApplyWarning(
-            "inferred_deletion", f"removed {count} line(s) the snippet left under a marker, because the "
+            "inferred_deletion",
+            f"removed {count} line(s) the snippet left under a marker, because the "
             f"instruction asks to remove {', '.join(candidate.names[:5])} (first: `{candidate.first_line[:80]}`)",
-            tuple(gaps), severity="note")
+            tuple(gaps),
+            severity="note",
+        )
     return None

@@ -45,10 +45,12 @@ _PLAIN_NOUN = re.compile(
 )
 _CODE_PUNCT = re.compile(r"[(){}\[\];=<>\"'`]")
 # An ellipsis, then a note that says where the next lines go ("... and in the head, next to x:").
-_DIRECTION = re.compile(rf"^{_ELLIPSIS}\s*(?:and|then|also|plus|later|elsewhere|meanwhile|further)\s+"
-                        r"(?:(?:also|then|later|further|elsewhere)\s+)?(?:at|in|inside|near|next|up|down|below|"
-                        r"above|after|before|under|over|on|to|the|add|load|register|update|change|import)\b",
-                        re.IGNORECASE)
+_DIRECTION = re.compile(
+    rf"^{_ELLIPSIS}\s*(?:and|then|also|plus|later|elsewhere|meanwhile|further)\s+"
+    r"(?:(?:also|then|later|further|elsewhere)\s+)?(?:at|in|inside|near|next|up|down|below|"
+    r"above|after|before|under|over|on|to|the|add|load|register|update|change|import)\b",
+    re.IGNORECASE,
+)
 # "... (unchanged) ...": a parenthesised phrase between ellipses is still a phrase, not code.
 _PAREN_PHRASE = re.compile(rf"^({_ELLIPSIS})\s*\(([\w\s]+)\)\s*({_ELLIPSIS})$")
 
@@ -113,8 +115,11 @@ def is_marker_line(line: str, language: str | None = None) -> bool:
     if body is None:
         # An uncommented "... existing code ..." (agents write them too): an ellipsis plus marker
         # words, which no language accepts as code.
-        return bool(re.match(_ELLIPSIS, stripped)) and _is_marker_phrase(stripped) and bool(
-            _MARKER_WORDS.search(re.sub(_ELLIPSIS, " ", stripped)))
+        return (
+            bool(re.match(_ELLIPSIS, stripped))
+            and _is_marker_phrase(stripped)
+            and bool(_MARKER_WORDS.search(re.sub(_ELLIPSIS, " ", stripped)))
+        )
     return _is_marker_phrase(body)
 
 

@@ -63,8 +63,7 @@ def join_lines(lines: list[str], newline: str, ends_with_newline: bool) -> str:
     return text + newline if ends_with_newline and lines else text
 
 
-def lazy_merge(original: str, snippet: str, language: str | None = None,
-               path: str | None = None) -> MergeResult:
+def lazy_merge(original: str, snippet: str, language: str | None = None, path: str | None = None) -> MergeResult:
     """Merge a lazy edit snippet into the original without a model.
 
     Each run of snippet code between markers is anchored in the original (whitespace-insensitive
@@ -83,8 +82,13 @@ def lazy_merge(original: str, snippet: str, language: str | None = None,
         return MergeResult(original, True, "snippet holds no code, only markers", lang, [])
     if not orig:
         merged = join_lines(chunks[0].lines if len(chunks) == 1 else snippet_lines, "\n", True)
-        return MergeResult(merged, len(chunks) == 1, None if len(chunks) == 1 else
-                           "markers in a snippet for an empty file", lang, [(0, 0)])
+        return MergeResult(
+            merged,
+            len(chunks) == 1,
+            None if len(chunks) == 1 else "markers in a snippet for an empty file",
+            lang,
+            [(0, 0)],
+        )
     plans, problems = plan_chunks(orig, chunks, lang, original)
     merged_lines, spans = _assemble(plans, orig, problems)
     anchored = not problems
@@ -131,20 +135,35 @@ def _place_all(chunks, orig, defs, lang):
             continue
         pairs = plan.pairs = alignment.pairs
         plan.start, plan.end = pairs[0][1], pairs[-1][1] + 1
-        if first and not chunk.marker_before and not any(line.strip() for line in orig[:plan.start]):
+        if first and not chunk.marker_before and not any(line.strip() for line in orig[: plan.start]):
             plan.start = 0  # the snippet starts where the file does: leading blank lines go too
         if alignment.crossing:
             problems.append(f"chunk {k + 1}: its lines match the original out of order")
         elif alignment.ambiguous:
             problems.append(f"chunk {k + 1}: its anchor lines also occur elsewhere in the file")
-        if first and not chunk.marker_before and pairs[0][0] > 0 and plan.start > 0 \
-                and not _new_code_starts_snippet(chunk, pairs, orig, plan.start, lang, replaced):
-            problems.append("snippet starts without a marker with new lines above its first anchor:"
-                            " placed before the anchor, not at the file start")
-        if last and not chunk.marker_after and not plan.earlier and pairs[-1][0] < len(chunk.lines) - 1 \
-                and plan.end < len(orig) and not _new_code_ends_snippet(chunk, pairs, orig, plan.end, lang):
-            problems.append("snippet ends without a marker with new lines below its last anchor:"
-                            " placed after the anchor, not at the file end")
+        if (
+            first
+            and not chunk.marker_before
+            and pairs[0][0] > 0
+            and plan.start > 0
+            and not _new_code_starts_snippet(chunk, pairs, orig, plan.start, lang, replaced)
+        ):
+            problems.append(
+                "snippet starts without a marker with new lines above its first anchor:"
+                " placed before the anchor, not at the file start"
+            )
+        if (
+            last
+            and not chunk.marker_after
+            and not plan.earlier
+            and pairs[-1][0] < len(chunk.lines) - 1
+            and plan.end < len(orig)
+            and not _new_code_ends_snippet(chunk, pairs, orig, plan.end, lang)
+        ):
+            problems.append(
+                "snippet ends without a marker with new lines below its last anchor:"
+                " placed after the anchor, not at the file end"
+            )
         header = next(((c, o) for c, o in pairs for d in replaced if o == d.header and d.start == d.header), None)
         plan.lines = reindent(chunk.lines, [(c, o) for c, o in pairs], orig, header)
         # New code opening the chunk keeps the blank line the snippet put after the marker.
@@ -158,9 +177,12 @@ def _new_code_starts_snippet(chunk: Chunk, pairs, orig: list[str], start: int, l
     """The mirror of `_new_code_ends_snippet` for the snippet's start: a partial snippet (a marker
     follows the chunk, or the chunk rewrites a whole definition) opens with complete new code
     above its first anchor, with more than a few lines of code above that anchor in the original."""
-    head = [line for line in chunk.lines[:pairs[0][0]] if line.strip()]
-    return (bool(chunk.marker_after or replaced) and balanced_group(head, lang, opening=False)
-            and not few_unshown(chunk.lines, orig, 0, start))
+    head = [line for line in chunk.lines[: pairs[0][0]] if line.strip()]
+    return (
+        bool(chunk.marker_after or replaced)
+        and balanced_group(head, lang, opening=False)
+        and not few_unshown(chunk.lines, orig, 0, start)
+    )
 
 
 def _new_code_ends_snippet(chunk: Chunk, pairs, orig: list[str], end: int, lang) -> bool:
@@ -168,9 +190,13 @@ def _new_code_ends_snippet(chunk: Chunk, pairs, orig: list[str], end: int, lang)
     bracket closed) below its last anchor, with more than a few lines of code still below that
     anchor in the original: the snippet stops after its addition, it does not delete the rest of
     the file by leaving out a final marker."""
-    tail = [line for line in chunk.lines[pairs[-1][0] + 1:] if line.strip()]
-    return (chunk.marker_before and len(tail) > 1 and balanced_group(tail, lang)
-            and not few_unshown(chunk.lines, orig, end, len(orig)))
+    tail = [line for line in chunk.lines[pairs[-1][0] + 1 :] if line.strip()]
+    return (
+        chunk.marker_before
+        and len(tail) > 1
+        and balanced_group(tail, lang)
+        and not few_unshown(chunk.lines, orig, end, len(orig))
+    )
 
 
 def _earlier_placement(chunk: Chunk, orig: list[str], defs, lang, plans: list[Plan]):
@@ -200,7 +226,7 @@ def _assemble(plans: list[Plan], orig: list[str], problems: list[str]):
         if plan.start < pos:
             problems.append(f"chunks overlap or are out of order near original line {plan.start + 1}")
             continue
-        out.extend(orig[pos:plan.start])
+        out.extend(orig[pos : plan.start])
         out.extend(plan.lines)
         spans.append((plan.start, plan.end))
         pos = plan.end

@@ -25,14 +25,20 @@ def first_word(line: str) -> str:
     return match.group(1) if match else ""
 
 
-def few_unshown(lines: list[str], original: list[str], lo: int, hi: int, allowed: int = UNSHOWN_PIN,
-                resembling: float | None = None) -> bool:
+def few_unshown(
+    lines: list[str], original: list[str], lo: int, hi: int, allowed: int = UNSHOWN_PIN, resembling: float | None = None
+) -> bool:
     """Whether original[lo:hi] holds at most `allowed` distinctive lines the chunk does not show:
     tying a chunk's edge to the file's edge must not delete code the snippet never mentions. With
     `resembling`, a line that much like one of the chunk's counts as shown (in its edited form)."""
     shown = {norm(line) for line in lines}
-    unshown = [i for i in range(lo, hi) if is_distinctive(norm(original[i])) and norm(original[i]) not in shown
-               and (resembling is None or max(line_similarity(original[i], line) for line in lines) < resembling)]
+    unshown = [
+        i
+        for i in range(lo, hi)
+        if is_distinctive(norm(original[i]))
+        and norm(original[i]) not in shown
+        and (resembling is None or max(line_similarity(original[i], line) for line in lines) < resembling)
+    ]
     return len(unshown) <= allowed
 
 

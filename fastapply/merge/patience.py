@@ -33,8 +33,7 @@ def _lis(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return run[::-1]
 
 
-def patience_blocks(orig_norm: list[str], chunk_norm: list[str], is_distinctive,
-                    reach: int = 3) -> list[difflib.Match]:
+def patience_blocks(orig_norm: list[str], chunk_norm: list[str], is_distinctive, reach: int = 3) -> list[difflib.Match]:
     """Matching blocks (as difflib's) anchored on lines unique to both sides first.
 
     difflib's longest-match search lets new code that resembles a later part of the file ("{",
@@ -46,8 +45,11 @@ def patience_blocks(orig_norm: list[str], chunk_norm: list[str], is_distinctive,
     """
     in_orig, in_chunk = Counter(orig_norm), Counter(chunk_norm)
     where = {line: i for i, line in enumerate(orig_norm) if in_orig[line] == 1}
-    unique = [(j, where[line]) for j, line in enumerate(chunk_norm)
-              if in_chunk[line] == 1 and line in where and is_distinctive(line)]
+    unique = [
+        (j, where[line])
+        for j, line in enumerate(chunk_norm)
+        if in_chunk[line] == 1 and line in where and is_distinctive(line)
+    ]
     anchors = _lis(unique)
     blocks: list[tuple[int, int]] = []  # (original index, chunk index) of each matched line
     prev_a = prev_b = 0

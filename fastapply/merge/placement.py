@@ -48,8 +48,11 @@ def pair_renamed_headers(chunk: Chunk, pairs, defs: list[Definition], original, 
         opener = r"\s*(?:[(<\[{:]|=(?!=))" if d.kind in _ASSIGNED else r"\s*[(<\[{:]"
         pattern = re.compile(r"(?<![\w.])" + re.escape(d.name.split()[-1]) + opener)
         keyword = first_word(original[d.header])
-        hits = [j for j, line in enumerate(chunk.lines) if j not in paired_chunk and c_lo < j < c_hi
-                and pattern.search(line) and first_word(line) == keyword]
+        hits = [
+            j
+            for j, line in enumerate(chunk.lines)
+            if j not in paired_chunk and c_lo < j < c_hi and pattern.search(line) and first_word(line) == keyword
+        ]
         if len(hits) == 1:
             added.append((hits[0], d.header))
     return monotonic(added)
@@ -71,8 +74,11 @@ def extend_definitions(chunk: Chunk, pairs, defs: list[Definition], language: st
         indent = len(chunk.lines[header_chunk]) - len(chunk.lines[header_chunk].lstrip())
         # The marker below stands for code after the definition when it is no deeper than the
         # header, or (Python) when two blank lines, a top-level separation, stand before it.
-        closes = not chunk.marker_after or (chunk.indent_after or 0) <= indent or (
-            language in INDENT_LANGUAGES and indent == 0 and chunk.blank_lines_after >= 2)
+        closes = (
+            not chunk.marker_after
+            or (chunk.indent_after or 0) <= indent
+            or (language in INDENT_LANGUAGES and indent == 0 and chunk.blank_lines_after >= 2)
+        )
         end = block_end(chunk.lines, header_chunk, language, closes)
         if end is None:
             continue
@@ -82,14 +88,16 @@ def extend_definitions(chunk: Chunk, pairs, defs: list[Definition], language: st
         # The definitions' last lines pair with each other, whatever inner line the chunk's last
         # line matched ("return x" also ends an old branch above the old body's "return None");
         # a header that is also the chunk's last line (its body elided) stays paired as a header.
-        inside = [(c, o) for c, o in pairs if (start <= c <= end) == (d.start <= o <= d.end)
-                  and (c != end or o == d.header)]
+        inside = [
+            (c, o) for c, o in pairs if (start <= c <= end) == (d.start <= o <= d.end) and (c != end or o == d.header)
+        ]
         pairs = monotonic(inside + [(end, d.end)])
     return pairs, [d for _, _, d in extents]
 
 
-def place_chunk(chunk: Chunk, original: list[str], lo: int, defs: list[Definition],
-                language: str | None, first: bool, last: bool) -> tuple[Alignment, list[Definition]]:
+def place_chunk(
+    chunk: Chunk, original: list[str], lo: int, defs: list[Definition], language: str | None, first: bool, last: bool
+) -> tuple[Alignment, list[Definition]]:
     """Alignment of one chunk against original[lo:], refined by definitions and edges."""
     alignment = align(chunk.lines, original, lo, len(original))
     if not alignment.pairs or alignment.weak:

@@ -11,20 +11,46 @@ from fastapply.merge.languages import parse
 
 # Node types that are "definitions" a snippet may replace whole, across the supported grammars.
 DEFINITION_TYPES = {
-    "function_definition", "class_definition", "decorated_definition",  # python, c, cpp
-    "function_declaration", "generator_function_declaration", "class_declaration",
-    "method_definition", "abstract_class_declaration", "interface_declaration",
-    "type_alias_declaration", "enum_declaration", "lexical_declaration",  # js / ts
-    "method_declaration", "type_declaration",  # go (function_declaration above)
-    "function_item", "impl_item", "struct_item", "enum_item", "trait_item", "mod_item",
-    "macro_definition", "const_item", "static_item",  # rust
-    "constructor_declaration", "record_declaration", "annotation_type_declaration",  # java
-    "struct_specifier", "class_specifier", "namespace_definition", "template_declaration",  # c/cpp
-    "object_definition", "trait_definition",  # scala (function_definition, class_definition above)
+    "function_definition",
+    "class_definition",
+    "decorated_definition",  # python, c, cpp
+    "function_declaration",
+    "generator_function_declaration",
+    "class_declaration",
+    "method_definition",
+    "abstract_class_declaration",
+    "interface_declaration",
+    "type_alias_declaration",
+    "enum_declaration",
+    "lexical_declaration",  # js / ts
+    "method_declaration",
+    "type_declaration",  # go (function_declaration above)
+    "function_item",
+    "impl_item",
+    "struct_item",
+    "enum_item",
+    "trait_item",
+    "mod_item",
+    "macro_definition",
+    "const_item",
+    "static_item",  # rust
+    "constructor_declaration",
+    "record_declaration",
+    "annotation_type_declaration",  # java
+    "struct_specifier",
+    "class_specifier",
+    "namespace_definition",
+    "template_declaration",  # c/cpp
+    "object_definition",
+    "trait_definition",  # scala (function_definition, class_definition above)
     "object_declaration",  # kotlin (function_declaration, class_declaration above)
-    "method", "singleton_method", "class", "module",  # ruby
+    "method",
+    "singleton_method",
+    "class",
+    "module",  # ruby
     "protocol_declaration",  # swift
-    "namespace_declaration", "struct_declaration",  # c#
+    "namespace_declaration",
+    "struct_declaration",  # c#
     "rule_set",  # css: named by its selectors
     "expression_statement",  # js: Writer.prototype.render = function (...) {...}, when it assigns a function
 }
@@ -81,8 +107,13 @@ def _name_of(node) -> tuple[str, int] | None:
     name_node = target.child_by_field_name("name")
     declarator = target.child_by_field_name("declarator")
     while name_node is None and declarator is not None:  # c/cpp: int *foo(int a)
-        if declarator.type in ("identifier", "field_identifier", "qualified_identifier",
-                               "destructor_name", "operator_name"):
+        if declarator.type in (
+            "identifier",
+            "field_identifier",
+            "qualified_identifier",
+            "destructor_name",
+            "operator_name",
+        ):
             name_node = declarator
             break
         declarator = declarator.child_by_field_name("declarator")
@@ -121,8 +152,7 @@ def _definitions(text: str, language: str | None) -> tuple[Definition, ...]:
             if child.type in DEFINITION_TYPES:
                 named = _name_of(child)
                 if named is not None:
-                    found.append(Definition(named[0], child.type, child.start_point[0], named[1],
-                                            last_line(child)))
+                    found.append(Definition(named[0], child.type, child.start_point[0], named[1], last_line(child)))
             if depth < 32:  # methods of anonymous classes inside nested blocks sit ~20 levels down
                 visit(child, depth + 1)
 
@@ -160,7 +190,7 @@ def error_macros(text: str, language: str | None) -> frozenset[str]:
 
 def _macros_at(lines: list[str], row: int, end: int) -> frozenset[str]:
     """Macro calls on the first two lines of the parse error spanning rows row..end."""
-    return frozenset(_MACRO_CALL.findall("\n".join(lines[row:min(end, row + 1) + 1])))
+    return frozenset(_MACRO_CALL.findall("\n".join(lines[row : min(end, row + 1) + 1])))
 
 
 def _error_nodes(text: str, language: str | None) -> list[tuple[int, int]] | None:

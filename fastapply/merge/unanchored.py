@@ -24,7 +24,11 @@ def place_unanchored(plans, orig: list[str], problems: list[str], defs=(), lang=
         chunk = plan.chunk
         closing = _closing_lines(chunk, orig, prev_end, following.start if following else n)
         if closing is not None:  # "}" after a marker: the brace that closes the elided block
-            plan.start, plan.end, plan.lines = closing, closing + len(chunk.lines), orig[closing:closing + len(chunk.lines)]
+            plan.start, plan.end, plan.lines = (
+                closing,
+                closing + len(chunk.lines),
+                orig[closing : closing + len(chunk.lines)],
+            )
             continue
         tail = _after_block_tail(chunk, orig, prev_end, following.start if following else n)
         if tail is not None:  # "return" and "}" ending the block a marker elided, then new code
@@ -36,10 +40,16 @@ def place_unanchored(plans, orig: list[str], problems: list[str], defs=(), lang=
             # new members, then the "}" of the block the previous chunk opened: they go at its end;
             # closing lines the chunk opens with are the ones right above that "}", not new code
             closers = 0
-            while closers < len(chunk.lines) - 1 and closing_only(chunk.lines[closers:closers + 1]):
+            while closers < len(chunk.lines) - 1 and closing_only(chunk.lines[closers : closers + 1]):
                 closers += 1
-            lead = next((k for k in range(closers, 0, -1)
-                         if close - k >= prev_end and orig[close - k:close] == chunk.lines[:k]), 0)
+            lead = next(
+                (
+                    k
+                    for k in range(closers, 0, -1)
+                    if close - k >= prev_end and orig[close - k : close] == chunk.lines[:k]
+                ),
+                0,
+            )
             if not closers and close - 1 >= prev_end and _edited_last_member(chunk.lines[0], orig[close - 1]):
                 lead = 1
             plan.start, plan.end = close - lead, close + 1
@@ -56,8 +66,9 @@ def place_unanchored(plans, orig: list[str], problems: list[str], defs=(), lang=
             if closing_only(chunk.lines):
                 problems.append(f"chunk {k + 1} closes a block that is not open at the file end")
             elif _shown_earlier(chunk.lines, orig, prev_end):
-                problems.append(f"chunk {k + 1} repeats code that stands earlier in the file: appended "
-                                "at the end, out of order")
+                problems.append(
+                    f"chunk {k + 1} repeats code that stands earlier in the file: appended at the end, out of order"
+                )
         elif following is not None:
             pos = following.start
             if not closing_only(following.chunk.lines[:1]):
@@ -95,11 +106,17 @@ def _after_block_tail(chunk: Chunk, orig: list[str], lo: int, hi: int) -> tuple[
     if not chunk.marker_before or not lines or not lines[0].strip() or closing_only(lines[:1]):
         return None
     depth = indent_of(lines[0])
-    end = next((c for c, line in enumerate(lines[:TAIL_STATEMENTS + 1])
-                if not line.strip() or (closing_only([line]) and indent_of(line) < depth)), None)
+    end = next(
+        (
+            c
+            for c, line in enumerate(lines[: TAIL_STATEMENTS + 1])
+            if not line.strip() or (closing_only([line]) and indent_of(line) < depth)
+        ),
+        None,
+    )
     if end is None or not lines[end].strip():
         return None
-    tail = lines[:end + 1]
+    tail = lines[: end + 1]
     start = find_run(orig, tail, range(lo, hi - len(tail) + 1))
     if start is None:
         return None
@@ -129,8 +146,9 @@ def _enclosing_close(chunk: Chunk, orig: list[str], before: int, after: int, def
 def _edited_last_member(line: str, old: str) -> bool:
     """The chunk opens with the block's last member edited (``outInBounce = outInBounce`` took a
     comma before the new members): same indentation, not the same text, much alike."""
-    return (indent_of(line) == indent_of(old) and line.rstrip() != old.rstrip()
-            and line_similarity(line, old) >= FUZZY_EDGE)
+    return (
+        indent_of(line) == indent_of(old) and line.rstrip() != old.rstrip() and line_similarity(line, old) >= FUZZY_EDGE
+    )
 
 
 def _shown_earlier(lines: list[str], orig: list[str], end: int) -> bool:

@@ -59,9 +59,16 @@ def flags(warnings) -> list[ApplyWarning]:
     return [w for w in warnings if w.severity == "flag"]
 
 
-def validate(original: str, snippet: str, merged: str, language: str | None = None, *,
-             complete: bool = True, anchoring: MergeResult | None = None,
-             instruction: str = "") -> list[ApplyWarning]:
+def validate(
+    original: str,
+    snippet: str,
+    merged: str,
+    language: str | None = None,
+    *,
+    complete: bool = True,
+    anchoring: MergeResult | None = None,
+    instruction: str = "",
+) -> list[ApplyWarning]:
     """Warnings about a merged file; [] when nothing looks wrong.
 
     `complete=False` says the producer stopped before finishing (e.g. the model hit its token
@@ -90,11 +97,16 @@ def _validate(original, snippet, merged, language, complete, anchoring, instruct
     code = _snippet_code(snip, lang)
     unchanged = [line.rstrip() for line in orig] == [line.rstrip() for line in out]
     warnings: list[ApplyWarning] = []
-    for check in (_marker_leak(orig, out, lang), _syntax_error(original, merged, lang),
-                  _dropped_code(orig, out, snip, spans), _truncated(orig, code, out, spans, complete),
-                  _no_change(orig, code, unchanged), _invented_lines(orig, snip, out),
-                  _missing_snippet_lines(code, out, unchanged),
-                  *_damage(original, merged, orig, snip_raw, snip, out, lang, instruction, spans)):
+    for check in (
+        _marker_leak(orig, out, lang),
+        _syntax_error(original, merged, lang),
+        _dropped_code(orig, out, snip, spans),
+        _truncated(orig, code, out, spans, complete),
+        _no_change(orig, code, unchanged),
+        _invented_lines(orig, snip, out),
+        _missing_snippet_lines(code, out, unchanged),
+        *_damage(original, merged, orig, snip_raw, snip, out, lang, instruction, spans),
+    ):
         if check is not None:
             warnings.append(check)
     return warnings
@@ -104,28 +116,52 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
     found = []
     lines = damage.orphaned_lines(snip, merged, lang)
     if lines:
-        found.append(ApplyWarning("orphaned_lines", f"{len(lines)} line(s) inside definitions the snippet wrote "
-                                  "out whole that its version does not have", lines))
+        found.append(
+            ApplyWarning(
+                "orphaned_lines",
+                f"{len(lines)} line(s) inside definitions the snippet wrote out whole that its version does not have",
+                lines,
+            )
+        )
     names = damage.vanished_definitions(original, snip, merged, lang, instruction, spans)
     if names:
-        found.append(ApplyWarning("vanished_definition", f"definitions gone that the snippet neither names nor "
-                                  f"shows removed: {', '.join(names[:5])}"))
+        found.append(
+            ApplyWarning(
+                "vanished_definition",
+                f"definitions gone that the snippet neither names nor shows removed: {', '.join(names[:5])}",
+            )
+        )
     names = damage.instruction_not_applied(original, merged, instruction, snip, lang)
     if names:
-        found.append(ApplyWarning("instruction_not_applied", "the instruction asks to remove "
-                                  f"{', '.join(names[:5])}, which the output keeps"))
+        found.append(
+            ApplyWarning(
+                "instruction_not_applied",
+                f"the instruction asks to remove {', '.join(names[:5])}, which the output keeps",
+            )
+        )
     lines = damage.duplicated_lines(orig, snip, out, lang)
     if lines:
-        found.append(ApplyWarning("duplicated_lines", f"{len(lines)} distinctive line(s) occur more often than "
-                                  "the original and the snippet hold them", lines))
+        found.append(
+            ApplyWarning(
+                "duplicated_lines",
+                f"{len(lines)} distinctive line(s) occur more often than the original and the snippet hold them",
+                lines,
+            )
+        )
     lines = damage.vanished_bodies(original, snip, merged, lang)
     if lines:
-        found.append(ApplyWarning("vanished_body", f"{len(lines)} definition(s) lost the body the snippet elided",
-                                  lines))
+        found.append(
+            ApplyWarning("vanished_body", f"{len(lines)} definition(s) lost the body the snippet elided", lines)
+        )
     lines = () if is_diff_form(snip_raw, orig) else damage.shuffled_chunks(snip, out, lang)
     if lines:  # (hunks of a diff may come in any order; each is placed on its own)
-        found.append(ApplyWarning("shuffled_snippet", f"{len(lines)} line(s) stand in another order than the "
-                                  "snippet shows them together", lines))
+        found.append(
+            ApplyWarning(
+                "shuffled_snippet",
+                f"{len(lines)} line(s) stand in another order than the snippet shows them together",
+                lines,
+            )
+        )
     lines = damage.diff_prefixes(orig, snip_raw, out)
     if lines:
         found.append(ApplyWarning("diff_prefix", f"{len(lines)} line(s) carry diff syntax (+/- prefixes, @@)", lines))
@@ -133,12 +169,16 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
         found.append(ApplyWarning("unbalanced", "brackets that balance in the original do not in the output"))
     names = damage.duplicated_definitions(original, "\n".join(snip), merged, lang)
     if names:
-        found.append(ApplyWarning("duplicated_definition", f"definitions that occur twice, text and all: "
-                                  f"{', '.join(names[:5])}"))
+        found.append(
+            ApplyWarning("duplicated_definition", f"definitions that occur twice, text and all: {', '.join(names[:5])}")
+        )
     names = damage.redeclared(orig, snip, out)
     if names:
-        found.append(ApplyWarning("redeclared", f"new declarations beside old ones the snippet never showed: "
-                                  f"{', '.join(names[:5])}"))
+        found.append(
+            ApplyWarning(
+                "redeclared", f"new declarations beside old ones the snippet never showed: {', '.join(names[:5])}"
+            )
+        )
     return found
 
 
@@ -171,8 +211,7 @@ def _syntax_error(original, merged, lang) -> ApplyWarning | None:
         else:
             new.append(row + 1)
     new = new or [row + 1 for row in after]
-    return ApplyWarning("syntax_error", f"{len(after) - len(before)} parse error(s) not in the original",
-                        tuple(new))
+    return ApplyWarning("syntax_error", f"{len(after) - len(before)} parse error(s) not in the original", tuple(new))
 
 
 def _line_texts(text, rows):
@@ -190,9 +229,12 @@ def line_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, i
     tail = 0
     while tail < min(len(a), len(b)) - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
         tail += 1
-    middle = difflib.SequenceMatcher(None, a[head:len(a) - tail], b[head:len(b) - tail], autojunk=False)
-    ops = [(tag, i1 + head, i2 + head, j1 + head, j2 + head) for tag, i1, i2, j1, j2 in middle.get_opcodes()
-           if not (tag == "equal" and i1 == i2 and j1 == j2)]
+    middle = difflib.SequenceMatcher(None, a[head : len(a) - tail], b[head : len(b) - tail], autojunk=False)
+    ops = [
+        (tag, i1 + head, i2 + head, j1 + head, j2 + head)
+        for tag, i1, i2, j1, j2 in middle.get_opcodes()
+        if not (tag == "equal" and i1 == i2 and j1 == j2)
+    ]
     if head:
         ops.insert(0, ("equal", 0, head, 0, head))
     if tail:
@@ -238,8 +280,9 @@ def _dropped_code(orig, out, snip, spans) -> ApplyWarning | None:
             dropped.append(i + 1)
     if not dropped:
         return None
-    return ApplyWarning("dropped_code", f"{len(dropped)} original line(s) missing outside the edited "
-                        "regions", tuple(dropped))
+    return ApplyWarning(
+        "dropped_code", f"{len(dropped)} original line(s) missing outside the edited regions", tuple(dropped)
+    )
 
 
 def _snippet_code(snip, lang) -> list[tuple[int, str]]:
@@ -259,7 +302,7 @@ def _truncated(orig, code, out, spans, complete) -> ApplyWarning | None:
         return ApplyWarning("truncated", f"output has {out_count} code lines, about {expected} expected", last)
     tail = [norm(line) for line in orig if line.strip()][-TAIL_LINES:]
     tail_edited = any(end >= len(orig) - TAIL_LINES for _, end in spans)
-    out_tail = [norm(line) for line in out if line.strip()][-2 * TAIL_LINES - 2:]
+    out_tail = [norm(line) for line in out if line.strip()][-2 * TAIL_LINES - 2 :]
     if tail and not tail_edited and tail[-1] not in out_tail:
         return ApplyWarning("truncated", "the original's last lines are missing from the output", last)
     return None
@@ -293,8 +336,7 @@ def _invented_lines(orig, snip, out) -> ApplyWarning | None:
     invented = tuple(i + 1 for i, line in enumerate(out) if line.strip() and norm(line) not in known)
     if not invented:
         return None
-    return ApplyWarning("invented_lines", f"{len(invented)} line(s) in neither the original nor the snippet",
-                        invented)
+    return ApplyWarning("invented_lines", f"{len(invented)} line(s) in neither the original nor the snippet", invented)
 
 
 def _missing_snippet_lines(code, out, unchanged) -> ApplyWarning | None:
@@ -307,5 +349,4 @@ def _missing_snippet_lines(code, out, unchanged) -> ApplyWarning | None:
     missing = tuple(i + 1 for i, text in code if text not in present)
     if not missing:
         return None
-    return ApplyWarning("missing_snippet_lines", f"{len(missing)} snippet line(s) missing from the output",
-                        missing)
+    return ApplyWarning("missing_snippet_lines", f"{len(missing)} snippet line(s) missing from the output", missing)

@@ -29,8 +29,9 @@ def _plans(original: str, snippet: str, language: str | None):
     return lang, orig, plans, problems
 
 
-def find_windows(original: str, snippet: str, language: str | None = None,
-                 context_lines: int = DEFAULT_CONTEXT_LINES) -> list[tuple[int, int]] | None:
+def find_windows(
+    original: str, snippet: str, language: str | None = None, context_lines: int = DEFAULT_CONTEXT_LINES
+) -> list[tuple[int, int]] | None:
     """Half-open 0-based line ranges of the original that the snippet touches, widened by
     `context_lines` on each side and merged where they overlap; None when anchoring fails
     (a chunk without anchor, ambiguous or overlapping placement)."""
@@ -39,8 +40,9 @@ def find_windows(original: str, snippet: str, language: str | None = None,
     return windows_of(lazy_merge(original, snippet, language), original, context_lines)
 
 
-def windows_of(result: MergeResult, original: str,
-               context_lines: int = DEFAULT_CONTEXT_LINES) -> list[tuple[int, int]] | None:
+def windows_of(
+    result: MergeResult, original: str, context_lines: int = DEFAULT_CONTEXT_LINES
+) -> list[tuple[int, int]] | None:
     """`find_windows` from a merge already computed for (original, snippet): no second placement."""
     if context_lines < 0:
         raise ValueError(f"context_lines must be >= 0, got {context_lines}")
@@ -65,11 +67,10 @@ def is_whole_file(windows: list[tuple[int, int]], original: str) -> bool:
 def window_text(original: str, window: tuple[int, int]) -> str:
     """The original's lines of one window, line endings kept."""
     lines = original.splitlines(keepends=True)
-    return "".join(lines[window[0]:window[1]])
+    return "".join(lines[window[0] : window[1]])
 
 
-def window_snippet(snippet: str, original: str, window: tuple[int, int],
-                   language: str | None = None) -> str:
+def window_snippet(snippet: str, original: str, window: tuple[int, int], language: str | None = None) -> str:
     """The part of the snippet that lands in `window`, as a snippet for that window alone.
 
     Chunks placed inside the window are kept in order; a marker (in the language's comment
@@ -116,7 +117,7 @@ def splice(original: str, windows: list[tuple[int, int]], rewritten_windows: lis
             raise ValueError(f"window {(start, end)} is out of order, overlapping or outside the file")
         out.extend(lines[pos:start])
         if text and end < len(lines) and not text.endswith(("\n", "\r")):
-            ending = lines[end - 1][len(lines[end - 1].rstrip("\r\n")):] if end > start else "\n"
+            ending = lines[end - 1][len(lines[end - 1].rstrip("\r\n")) :] if end > start else "\n"
             text += ending or "\n"
         out.append(text)
         pos = end

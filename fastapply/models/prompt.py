@@ -6,6 +6,7 @@ assistant answers with the merged file and nothing else. The open FastApply mode
 ``<updated-code>`` tags instead; that format is registered as ``fastapply-oss``. A format is data, so
 adding one is adding an entry to ``FORMATS``.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,7 +18,9 @@ END_OF_TURN = ("<|im_end|>", "<|eot_id|>", "<end_of_turn>")
 
 # Short on purpose: every prompt token is prefill time, and without a system message the SmolLM2
 # chat template inserts its own generic one.
-DEFAULT_SYSTEM = "You are a code merge tool. Apply the update to the code and output the complete merged file, nothing else."
+DEFAULT_SYSTEM = (
+    "You are a code merge tool. Apply the update to the code and output the complete merged file, nothing else."
+)
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ def extract_merged(text: str, fmt: PromptFormat | None = None) -> str:
     for open_tag, close_tag in tags:
         stripped = out.lstrip()
         if stripped.startswith(open_tag):
-            out = stripped[len(open_tag):]
+            out = stripped[len(open_tag) :]
             if out.startswith("\n"):
                 out = out[1:]
             end = out.rfind(close_tag)
@@ -108,3 +111,22 @@ def extract_merged(text: str, fmt: PromptFormat | None = None) -> str:
     if _FENCE_OPEN.match(out) and _FENCE_CLOSE.search(out):
         out = _FENCE_CLOSE.sub("\n", _FENCE_OPEN.sub("", out, count=1))
     return out
+
+
+# -- token ids: the one prompt builder of serving, training and the evals ---------------------------
+def encode(tokenizer, text: str) -> list[int]:
+    """Plain text as token ids, no special tokens added."""
+    return tokenizer.encode(text, add_special_tokens=False) if text else []
+
+
+def chat_ids(tokenizer, messages: list[dict]) -> list[int]:
+    """The chat template over ``messages`` with the generation prompt, as token ids."""
+    ids = tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=True)
+    return list(ids["input_ids"] if not isinstance(ids, list) else ids)
+
+
+def prompt_ids(tokenizer, fmt: PromptFormat, original: str, snippet: str, instruction: str = "") -> list[int]:
+    """An apply prompt exactly as the model sees it: the chat template, then the format's opening
+    tag (the answer starts inside it). Serving, training and the evals all build prompts here, so a
+    model is trained on the very tokens it is served."""
+    return chat_ids(tokenizer, fmt.messages(original, snippet, instruction)) + encode(tokenizer, fmt.output_open)

@@ -1,4 +1,5 @@
 """What model to load (torch-free: the HTTP front and settings import it without loading torch)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -6,8 +7,14 @@ from dataclasses import dataclass
 from fastapply import env
 
 DEFAULT_MODEL = "default"
-DTYPE_NAMES = {"float32": "float32", "fp32": "float32", "bfloat16": "bfloat16", "bf16": "bfloat16",
-               "float16": "float16", "fp16": "float16"}
+DTYPE_NAMES = {
+    "float32": "float32",
+    "fp32": "float32",
+    "bfloat16": "bfloat16",
+    "bf16": "bfloat16",
+    "float16": "float16",
+    "fp16": "float16",
+}
 
 
 @dataclass(frozen=True)

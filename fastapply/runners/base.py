@@ -6,6 +6,7 @@ positions of each row, the model's greedy token (``targets``) and, when asked, t
 tokens a decoding constraint chooses from. The runner decides nothing: it never accepts, never
 rolls back (the engine sets ``cache.length``) and never admits.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -72,7 +73,7 @@ def split_outputs(flat: list, rows: list[Row], candidates: int) -> Verified:
     ids when ``candidates == 1``, ranked lists otherwise."""
     per_row, start = [], 0
     for row in rows:
-        per_row.append(flat[start:start + row.num_logits])
+        per_row.append(flat[start : start + row.num_logits])
         start += row.num_logits
     if candidates == 1:
         return Verified(per_row)

@@ -13,6 +13,7 @@ from the engine's KV budget; its ``SlotCache`` is a length and nothing else (rol
 reset, as in gpt-fast). Prefill chunks run eagerly into the slot. Off CUDA (or with
 ``cuda_graphs=False``) the same pass runs eagerly: that is how the tests check it on CPU.
 """
+
 from __future__ import annotations
 
 import torch
@@ -50,8 +51,10 @@ class GraphRunner:
     # -- caches ---------------------------------------------------------------------------------
     def check(self, k: int, capacity: int) -> None:
         if k > self.k or capacity > self.max_len:
-            raise ValueError(f"request needs k={k} and {capacity} positions; the static runner was "
-                             f"built for k <= {self.k} and {self.max_len} positions per slot")
+            raise ValueError(
+                f"request needs k={k} and {capacity} positions; the static runner was "
+                f"built for k <= {self.k} and {self.max_len} positions per slot"
+            )
 
     def reserve(self, capacity: int) -> int:
         return self.max_len  # a slot is held whole, whatever the sequence uses of it
@@ -86,7 +89,7 @@ class GraphRunner:
         for row in decode:
             if len(row.tokens) > self.k + 1:
                 raise ValueError(f"row feeds {len(row.tokens)} tokens, the graph takes {self.k + 1}")
-            tokens[row.cache.slot, :len(row.tokens)] = torch.tensor(row.tokens)
+            tokens[row.cache.slot, : len(row.tokens)] = torch.tensor(row.tokens)
         self.tokens.copy_(tokens, non_blocking=True)
         self.static.lengths.copy_(lengths, non_blocking=True)
         if candidates > 1:
@@ -98,7 +101,7 @@ class GraphRunner:
             out = self.static.targets(self.tokens)
         per_slot = out.tolist()  # the pass's one host sync
         # a prefill row asks for nothing: its slice is empty
-        flat = [p for row in rows for p in per_slot[row.cache.slot][len(row.tokens) - row.num_logits:len(row.tokens)]]
+        flat = [p for row in rows for p in per_slot[row.cache.slot][len(row.tokens) - row.num_logits : len(row.tokens)]]
         return split_outputs(flat, rows, candidates)
 
     def _pass(self) -> None:

@@ -6,6 +6,7 @@ allocated once per request, new keys are written in place, and attention reads o
 Rejected draft positions are dropped by moving ``length`` back; their stale values are overwritten
 by the next pass.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -18,9 +19,6 @@ class CacheShape:
     layers: int
     kv_heads: int
     head_dim: int
-
-    def bytes_per_token(self, dtype: torch.dtype) -> int:
-        return 2 * self.layers * self.kv_heads * self.head_dim * torch.empty((), dtype=dtype).element_size()
 
 
 class KVCache:

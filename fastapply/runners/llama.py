@@ -4,6 +4,7 @@ The weights are the Hugging Face model's own modules (``LlamaWeights``); a runne
 how attention reads and writes its KV storage (``attend``). Supported: Llama, Qwen2, Qwen3 (q/k
 norms), Mistral, SmolLM3. transformers' forward stays the reference in the tests.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -24,7 +25,8 @@ class LlamaWeights:
         if getattr(cfg, "model_type", None) not in SUPPORTED:
             raise ValueError(
                 f"model type {getattr(cfg, 'model_type', None)!r} is not supported by the native runners "
-                f"(supported: {', '.join(SUPPORTED)})")
+                f"(supported: {', '.join(SUPPORTED)})"
+            )
         inner = model.model
         self.embed, self.layers, self.norm, self.rotary = inner.embed_tokens, inner.layers, inner.norm, inner.rotary_emb
         self.lm_head = model.lm_head

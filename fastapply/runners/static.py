@@ -12,6 +12,7 @@ once per pass: the only host sync.
 Attention reads the whole slab (T keys) every pass; that is the price of a static shape, which a
 captured graph on a GPU repays and a CPU does not — the engine uses the varlen runner on CPU.
 """
+
 from __future__ import annotations
 
 import torch
@@ -39,8 +40,9 @@ class StaticRunner:
         """Write keys/values of prompt tokens at positions [start, start+n) of one row (eager; only
         the verification pass is meant to be captured)."""
         if start + len(tokens) + self.k + 1 > self.max_len:
-            raise ValueError(f"prompt of {start + len(tokens)} tokens does not fit max_len {self.max_len} "
-                             f"with k={self.k}")
+            raise ValueError(
+                f"prompt of {start + len(tokens)} tokens does not fit max_len {self.max_len} with k={self.k}"
+            )
         ids = torch.tensor([tokens], device=self.device)
         positions = torch.arange(start, start + len(tokens), device=self.device)[None]
         self._forward(ids, positions, slice(row, row + 1))
@@ -78,7 +80,7 @@ class StaticRunner:
         batch, n = ids.shape
         # query i of a row sees key j iff j <= its position: the causal mask and the valid-prefix
         # mask in one comparison, [B, 1, n, T]
-        mask = (self.key_index[None, None, None, :] <= positions[:, None, :, None])
+        mask = self.key_index[None, None, None, :] <= positions[:, None, :, None]
         write_at = positions[:, None, :, None].expand(batch, self.keys.shape[2], n, self.head_dim)
 
         def attend(index, attn, q, k, v):

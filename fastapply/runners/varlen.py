@@ -8,6 +8,7 @@ length.
 The runner decides nothing: it writes keys/values at each row's current length, returns the greedy
 token at the positions asked for, and leaves ``cache.length`` for the caller to set (accept/rollback).
 """
+
 from __future__ import annotations
 
 import torch
@@ -54,10 +55,20 @@ class VarlenRunner:
         def attend(index, attn, q, k, v):  # q, k, v: [1, heads, T, d] over every row's tokens
             outs, start = [], 0
             for row, n, mask in zip(rows, lengths, masks):
-                keys, values = row.cache.write(index, row.cache.length, k[0, :, start:start + n], v[0, :, start:start + n])
-                outs.append(F.scaled_dot_product_attention(
-                    q[:, :, start:start + n], keys[None], values[None], attn_mask=mask,
-                    is_causal=mask is None and n > 1, scale=attn.scaling, enable_gqa=True))
+                keys, values = row.cache.write(
+                    index, row.cache.length, k[0, :, start : start + n], v[0, :, start : start + n]
+                )
+                outs.append(
+                    F.scaled_dot_product_attention(
+                        q[:, :, start : start + n],
+                        keys[None],
+                        values[None],
+                        attn_mask=mask,
+                        is_causal=mask is None and n > 1,
+                        scale=attn.scaling,
+                        enable_gqa=True,
+                    )
+                )
                 start += n
             return torch.cat(outs, dim=2) if len(outs) > 1 else outs[0]
 

@@ -3,6 +3,7 @@ one HTTP front that serves the single-process API unchanged (``pip install fasta
 
 Importing this package does not import Ray; the modules that need it import it themselves.
 """
+
 from .config import ScaleConfig
 
 __all__ = ["ScaleConfig"]

@@ -6,6 +6,7 @@ request's ``path`` when it sends one, else by the head of the code it edits. Ren
 picks the replica: every replica gets a score per key and the highest wins, so when a replica joins
 or leaves only the files that preferred it move.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -47,7 +48,9 @@ def file_key(path: str, body: bytes) -> str | None:
 def _chat_code(data: dict) -> str | None:
     """The code of a Morph-style apply message, else the prediction (the text a predicted output edits)."""
     messages = data.get("messages")
-    users = [m for m in messages if isinstance(m, dict) and m.get("role") == "user"] if isinstance(messages, list) else []
+    users = (
+        [m for m in messages if isinstance(m, dict) and m.get("role") == "user"] if isinstance(messages, list) else []
+    )
     parsed = parse_apply_message(_text(users[-1].get("content"))) if users else None
     if parsed is not None:
         return parsed[1]
@@ -70,5 +73,6 @@ def _digest(data: bytes) -> str:
 
 def rendezvous(key: str, replica_ids: Iterable[str]) -> str | None:
     """The replica id with the highest score for ``key`` (None when there are no replicas)."""
-    return max(replica_ids, key=lambda rid: hashlib.blake2b(f"{key}|{rid}".encode(), digest_size=8).digest(),
-               default=None)
+    return max(
+        replica_ids, key=lambda rid: hashlib.blake2b(f"{key}|{rid}".encode(), digest_size=8).digest(), default=None
+    )

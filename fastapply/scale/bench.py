@@ -9,6 +9,7 @@ shared with other work drifts less between the rows that are compared. Each leve
 benchmark's (``fastapply bench load``): the same dev cases, ``POST /apply`` in model mode, at most
 N in flight. ``--single`` adds the plain single-process server (``fastapply serve``) as a row.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -55,8 +56,20 @@ def deploy_all(settings: Settings, counts: list[int], threads: int) -> str:
 
 def start_single(settings: Settings, threads: int) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    argv = [sys.executable, "-m", "fastapply.api.server", "--port", str(port), "--log-level", "warning",
-            "--k", str(settings.k), "--max-batch", str(settings.max_batch), "--allow-flagged"]
+    argv = [
+        sys.executable,
+        "-m",
+        "fastapply.api.server",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+        "--k",
+        str(settings.k),
+        "--max-batch",
+        str(settings.max_batch),
+        "--allow-flagged",
+    ]
     for flag, value in (("--model", settings.model), ("--adapter", settings.adapter)):
         if value:
             argv += [flag, value]
@@ -83,8 +96,9 @@ async def measure(targets: dict[str, str], cases, levels: list[int], options: di
             await run_level(client, cases, len(cases), options, None)
     for i, concurrency in enumerate(levels):
         for name in order if i % 2 == 0 else order[::-1]:
-            async with httpx.AsyncClient(base_url=targets[name], timeout=600,
-                                         limits=httpx.Limits(max_connections=64)) as client:
+            async with httpx.AsyncClient(
+                base_url=targets[name], timeout=600, limits=httpx.Limits(max_connections=64)
+            ) as client:
                 level = await run_level(client, cases, concurrency, options, None)
             results[name].append(level)
             print(f"{name}, concurrency {concurrency}: {level.wall_s:.1f} s", file=sys.stderr)
@@ -92,9 +106,11 @@ async def measure(targets: dict[str, str], cases, levels: list[int], options: di
 
 
 def table(results: dict[str, list[Level]], baseline: str) -> str:
-    rows = ["| concurrency | server | requests | errors | wall s | output tok/s | vs 1 replica | p50 ms | p95 ms "
-            "| forward passes | identical to 1 replica, sequential |",
-            "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|:---:|"]
+    rows = [
+        "| concurrency | server | requests | errors | wall s | output tok/s | vs 1 replica | p50 ms | p95 ms "
+        "| forward passes | identical to 1 replica, sequential |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|:---:|",
+    ]
     reference = results[baseline][0].merged
     for i, concurrency in enumerate(lv.concurrency for lv in results[baseline]):
         base = results[baseline][i]
@@ -102,10 +118,12 @@ def table(results: dict[str, list[Level]], baseline: str) -> str:
         for name, levels in results.items():
             lv = levels[i]
             tps = lv.output_tokens / lv.wall_s if lv.wall_s else 0.0
-            rows.append(f"| {concurrency} | {name} | {len(lv.merged)} | {lv.errors} | {lv.wall_s:.2f} | {tps:.1f} | "
-                        f"{tps / base_tps if base_tps else 0:.2f}x | {percentile(lv.latencies_ms, 50):.0f} | "
-                        f"{percentile(lv.latencies_ms, 95):.0f} | {lv.passes} | "
-                        f"{'yes' if lv.merged == reference else 'NO'} |")
+            rows.append(
+                f"| {concurrency} | {name} | {len(lv.merged)} | {lv.errors} | {lv.wall_s:.2f} | {tps:.1f} | "
+                f"{tps / base_tps if base_tps else 0:.2f}x | {percentile(lv.latencies_ms, 50):.0f} | "
+                f"{percentile(lv.latencies_ms, 95):.0f} | {lv.passes} | "
+                f"{'yes' if lv.merged == reference else 'NO'} |"
+            )
     return "\n".join(rows)
 
 
@@ -133,8 +151,9 @@ def main(argv: list[str] | None = None) -> int:
     cases, _ = load_cases(args.dataset, limit=args.limit)
     if not cases:
         p.error(f"no usable cases in {args.dataset}")
-    settings = Settings(api_key=None, model=args.model, adapter=args.adapter, k=args.k, max_batch=args.max_batch,
-                        allow_flagged=True)
+    settings = Settings(
+        api_key=None, model=args.model, adapter=args.adapter, k=args.k, max_batch=args.max_batch, allow_flagged=True
+    )
     url = deploy_all(settings, counts, args.torch_threads)
     targets = {f"{n} replica{'s' if n > 1 else ''}": f"{url}/r{n}" for n in counts}
     single = None

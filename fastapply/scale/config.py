@@ -5,6 +5,7 @@ queue. The defaults fit one accelerator per replica: a replica asks Ray for one 
 has GPUs (none otherwise), and the autoscaler aims at ``max_batch`` requests in flight per replica,
 the point where the engine's batch is full and further requests would start to queue.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -90,9 +91,13 @@ class ScaleConfig:
             if high < low:
                 raise ValueError(f"max_replicas ({high}) is below min_replicas ({low})")
             options["autoscaling_config"] = {
-                "min_replicas": low, "max_replicas": high, "initial_replicas": max(low, 1),
+                "min_replicas": low,
+                "max_replicas": high,
+                "initial_replicas": max(low, 1),
                 "target_ongoing_requests": self.target_ongoing_requests or max_batch,
-                "upscale_delay_s": self.upscale_delay_s, "downscale_delay_s": self.downscale_delay_s}
+                "upscale_delay_s": self.upscale_delay_s,
+                "downscale_delay_s": self.downscale_delay_s,
+            }
         else:
             options["num_replicas"] = self.replicas
         return options
@@ -100,5 +105,9 @@ class ScaleConfig:
     def front_options(self) -> dict:
         # The front parses JSON heads and copies bytes; it asks for no CPU so that every core of a
         # small machine can hold an engine.
-        return {"name": FRONT_DEPLOYMENT, "num_replicas": self.front_replicas,
-                "ray_actor_options": {"num_cpus": 0}, "max_ongoing_requests": 10_000}
+        return {
+            "name": FRONT_DEPLOYMENT,
+            "num_replicas": self.front_replicas,
+            "ray_actor_options": {"num_cpus": 0},
+            "max_ongoing_requests": 10_000,
+        }

@@ -5,6 +5,7 @@ and ``front`` (the HTTP ingress at ``/``). ``build`` is the application builder 
 file names (``import_path: fastapply.scale.deploy:build``), so ``serve deploy config.yaml`` runs the
 same application on a Ray cluster.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -37,7 +38,8 @@ def build_application(settings: Settings, scale: ScaleConfig, load: Callable[[Se
     engine_options = scale.engine_options(settings.max_batch, settings.max_queue, gpus)
     engine_options["request_router_config"] = RequestRouterConfig(
         request_router_class=FileAffinityRouter,
-        request_router_kwargs={"room": settings.max_batch, "imbalance": scale.affinity_imbalance})
+        request_router_kwargs={"room": settings.max_batch, "imbalance": scale.affinity_imbalance},
+    )
     engine = serve.deployment(EngineReplica).options(**engine_options).bind(settings, scale.threads, load)
     front = serve.deployment(serve.ingress()(Front)).options(**scale.front_options())
     return front.bind(engine, settings, scale.retries)
@@ -49,8 +51,9 @@ def build(args: dict):
     scale_names = {f.name for f in dataclasses.fields(ScaleConfig)} - {"address", "app_name"}
     unknown = sorted(set(args) - settings_names - scale_names)
     if unknown:
-        raise ValueError(f"unknown fastapply args {', '.join(unknown)}; known: "
-                         f"{', '.join(sorted(settings_names | scale_names))}")
+        raise ValueError(
+            f"unknown fastapply args {', '.join(unknown)}; known: {', '.join(sorted(settings_names | scale_names))}"
+        )
     settings = Settings(**{"prewarm_large_lane": True, **{k: v for k, v in args.items() if k in settings_names}})
     scale = ScaleConfig(**{k: v for k, v in args.items() if k in scale_names})
     return build_application(settings, scale)
@@ -60,8 +63,12 @@ def start(settings: Settings, scale: ScaleConfig, load=None, log_level: str = "i
     """Joins (or starts) a Ray cluster, starts Serve's HTTP proxy on settings.host:port and runs the
     application; returns once every replica is ready. The URL it serves."""
     if not ray.is_initialized():
-        ray.init(address=scale.address, include_dashboard=False if scale.address is None else None,
-                 logging_level=log_level.upper(), log_to_driver=log_level.lower() == "debug")
+        ray.init(
+            address=scale.address,
+            include_dashboard=False if scale.address is None else None,
+            logging_level=log_level.upper(),
+            log_to_driver=log_level.lower() == "debug",
+        )
     serve.start(http_options={"host": settings.host, "port": settings.port})
     serve.run(build_application(settings, scale, load), name=scale.app_name, route_prefix="/")
     return f"http://{settings.host}:{settings.port}"
@@ -73,8 +80,11 @@ def serve_until_stopped(settings: Settings, scale: ScaleConfig, log_level: str =
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     url = start(settings, scale, log_level=log_level)
-    size = (f"{scale.min_replicas or 1}..{scale.max_replicas or 'GPUs'} replicas (autoscaling)" if scale.autoscaling
-            else f"{scale.replicas} replica(s)")
+    size = (
+        f"{scale.min_replicas or 1}..{scale.max_replicas or 'GPUs'} replicas (autoscaling)"
+        if scale.autoscaling
+        else f"{scale.replicas} replica(s)"
+    )
     print(f"fastapply: serving {settings.model_id} on {url} with {size}; Ctrl-C stops", flush=True)
     stop.wait()
     print("fastapply: stopping", flush=True)

@@ -9,6 +9,7 @@ the replica's answer back unchanged. It answers three things itself:
   way it ends with a 503 ``replica_failed`` and ``Retry-After``, never silently and never hanging;
 * a full deployment: 503 ``queue_full`` once ``max_queued_requests`` wait for a replica.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -59,9 +60,14 @@ class Front:
     # -- forwarding ---------------------------------------------------------------------------------
     async def forward(self, request: Request) -> Response:
         path = app_path(request.scope)
-        forwarded = ForwardedRequest(request.method, path, request.scope.get("query_string", b""),
-                                     list(request.scope["headers"]), await self._body(request),
-                                     tuple(request.client) if request.client else None)
+        forwarded = ForwardedRequest(
+            request.method,
+            path,
+            request.scope.get("query_string", b""),
+            list(request.scope["headers"]),
+            await self._body(request),
+            tuple(request.client) if request.client else None,
+        )
         key = file_key(path, forwarded.body) if request.method == "POST" else None
         failure = None
         for attempt in range(self.retries + 1):
@@ -70,27 +76,41 @@ class Front:
                 head: ResponseHead = await asyncio.wait_for(stream.__anext__(), self.answer_deadline_s)
             except REPLICA_GONE as e:
                 failure = e
-                log.warning("replica failed before answering %s %s (try %d): %s", request.method, path,
-                            attempt + 1, type(e).__name__)
+                log.warning(
+                    "replica failed before answering %s %s (try %d): %s",
+                    request.method,
+                    path,
+                    attempt + 1,
+                    type(e).__name__,
+                )
                 if attempt < self.retries:
-                    self.metrics.inc("fastapply_retried_requests_total", 1,
-                                     "requests sent again because their replica died before answering")
+                    self.metrics.inc(
+                        "fastapply_retried_requests_total",
+                        1,
+                        "requests sent again because their replica died before answering",
+                    )
                 continue
             except asyncio.CancelledError:  # the client went away: so does its work on the replica
                 stream.cancel()
                 raise
             except BackPressureError:
-                raise APIError(503, "every replica is busy and the front's queue is full; retry shortly",
-                               "queue_full", headers={"Retry-After": "1"}) from None
+                raise APIError(
+                    503,
+                    "every replica is busy and the front's queue is full; retry shortly",
+                    "queue_full",
+                    headers={"Retry-After": "1"},
+                ) from None
             except DeploymentUnavailableError:
                 raise replica_failed("the engine deployment is not available") from None
             except TimeoutError:
                 stream.cancel()
-                raise APIError(504, f"no answer from the engine replica within {self.answer_deadline_s:g} s",
-                               "replica_timeout") from None
+                raise APIError(
+                    504, f"no answer from the engine replica within {self.answer_deadline_s:g} s", "replica_timeout"
+                ) from None
             return self._response(head, stream, path)
-        raise replica_failed(f"the engine replica stopped before answering ({type(failure).__name__}); "
-                             f"tried {self.retries + 1} time(s)")
+        raise replica_failed(
+            f"the engine replica stopped before answering ({type(failure).__name__}); tried {self.retries + 1} time(s)"
+        )
 
     async def _body(self, request: Request) -> bytes:
         """The body, read no further than the size limit (the replica then answers the 413 itself)."""
@@ -106,8 +126,9 @@ class Front:
                 if size > limit:
                     break
         except ClientDisconnect:
-            raise APIError(499, "the client closed the connection while sending the body",
-                           "client_disconnected") from None
+            raise APIError(
+                499, "the client closed the connection while sending the body", "client_disconnected"
+            ) from None
         return b"".join(chunks)
 
     def _response(self, head: ResponseHead, stream, path: str) -> Response:
@@ -131,30 +152,35 @@ class Front:
             log.warning("replica %s failed while streaming %s: %s", head.replica, path, type(e).__name__)
             self.metrics.inc("fastapply_broken_streams_total", 1, "streams ended by a replica that died")
             finished = True
-            yield in_band_error(path, replica_failed(f"the engine replica stopped while streaming "
-                                                     f"({type(e).__name__}); the text above is incomplete"))
+            yield in_band_error(
+                path,
+                replica_failed(
+                    f"the engine replica stopped while streaming ({type(e).__name__}); the text above is incomplete"
+                ),
+            )
         finally:
             if not finished:  # the client went away: stop the replica's work for it
                 stream.cancel()
 
     # -- the deployment as a whole ------------------------------------------------------------------
     async def replica_health(self) -> list[dict]:
-        results = await self.engine.broadcast("health").results_async(timeout_s=SCRAPE_TIMEOUT_S,
-                                                                      return_exceptions=True)
+        results = await self.engine.broadcast("health").results_async(
+            timeout_s=SCRAPE_TIMEOUT_S, return_exceptions=True
+        )
         return [r for r in results if isinstance(r, dict)]
 
     async def metrics_text(self) -> str:
-        results = await self.engine.broadcast("metrics_text").results_async(timeout_s=SCRAPE_TIMEOUT_S,
-                                                                            return_exceptions=True)
+        results = await self.engine.broadcast("metrics_text").results_async(
+            timeout_s=SCRAPE_TIMEOUT_S, return_exceptions=True
+        )
         scrapes = dict(r for r in results if isinstance(r, tuple))
-        return self.aggregator.render(scrapes, complete=len(scrapes) == len(results),
-                                      extra=self.metrics.render({}))
+        return self.aggregator.render(scrapes, complete=len(scrapes) == len(results), extra=self.metrics.render({}))
 
 
 def app_path(scope) -> str:
     """The path below the application's route prefix (the replicas' app is mounted at its root)."""
     path, root = scope.get("path", ""), scope.get("root_path", "")
-    return (path[len(root):] or "/") if root and path.startswith(root) else path
+    return (path[len(root) :] or "/") if root and path.startswith(root) else path
 
 
 def replica_failed(message: str) -> APIError:
@@ -213,8 +239,11 @@ class FrontRequestMetrics:
 
         async def spy(message):
             if message["type"] == "http.response.start":
-                seen.update(code=message["status"], started=True,
-                            forwarded=any(k == REPLICA_HEADER for k, _ in message.get("headers", [])))
+                seen.update(
+                    code=message["status"],
+                    started=True,
+                    forwarded=any(k == REPLICA_HEADER for k, _ in message.get("headers", [])),
+                )
             await send(message)
 
         try:
@@ -231,8 +260,18 @@ class FrontRequestMetrics:
         finally:
             if not seen["forwarded"]:
                 endpoint, code = (path if path in KNOWN_PATHS else "other"), str(seen["code"])
-                self.metrics.inc("fastapply_requests_total", 1, "HTTP requests by endpoint and status",
-                                 endpoint=endpoint, status=code)
+                self.metrics.inc(
+                    "fastapply_requests_total",
+                    1,
+                    "HTTP requests by endpoint and status",
+                    endpoint=endpoint,
+                    status=code,
+                )
                 if seen["code"] >= 400:
-                    self.metrics.inc("fastapply_errors_total", 1, "HTTP error responses by endpoint and status",
-                                     endpoint=endpoint, status=code)
+                    self.metrics.inc(
+                        "fastapply_errors_total",
+                        1,
+                        "HTTP error responses by endpoint and status",
+                        endpoint=endpoint,
+                        status=code,
+                    )

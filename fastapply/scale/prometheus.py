@@ -10,6 +10,7 @@ load benchmark read N replicas like one server:
 * a replica that is gone (replaced, scaled down) keeps its last counts in the sums, so the summed
   counters never go backwards when a replica is replaced.
 """
+
 from __future__ import annotations
 
 import re
@@ -103,15 +104,18 @@ def _add(total: dict[str, Family], families) -> None:
 
 
 def _per_replica(parsed: dict[str, dict[str, Family]]) -> list[str]:
-    lines = ["# HELP fastapply_replicas engine replicas that answered this scrape", "# TYPE fastapply_replicas gauge",
-             f"fastapply_replicas {len(parsed)}"]
+    lines = [
+        "# HELP fastapply_replicas engine replicas that answered this scrape",
+        "# TYPE fastapply_replicas gauge",
+        f"fastapply_replicas {len(parsed)}",
+    ]
     names: dict[str, Family] = {}
     for families in parsed.values():
         for family in families.values():
             if family.kind in ("gauge", "counter") and family.name.startswith(PREFIX):
                 names.setdefault(family.name, family)
     for name, family in names.items():
-        per = PREFIX + "replica_" + name[len(PREFIX):]
+        per = PREFIX + "replica_" + name[len(PREFIX) :]
         lines += [f"# HELP {per} {family.help} (per replica)", f"# TYPE {per} {family.kind}"]
         for rid, families in sorted(parsed.items()):
             if name in families:

@@ -9,6 +9,7 @@ replica whenever this one dies before anything reached the client.
 When the front cancels the call (the client went away), the app sees ``http.disconnect``, exactly as
 under uvicorn, so it frees the request's batch row and counts the cancellation the same way.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -49,8 +50,9 @@ class ResponseHead:
 class EngineReplica:
     """``load``: builds the applier from the settings (default: the model ``settings.model`` names)."""
 
-    async def __init__(self, settings: Settings, torch_threads: int = 1,
-                       load: Callable[[Settings], Applier] | None = None):
+    async def __init__(
+        self, settings: Settings, torch_threads: int = 1, load: Callable[[Settings], Applier] | None = None
+    ):
         import torch
         from ray import serve
 
@@ -113,8 +115,13 @@ class EngineReplica:
                 return  # the app ended without a response (it cannot, but never hang on it)
             first = await sent.get()
             more = first is not None and first.get("more_body", False)
-            yield ResponseHead(start["status"], list(start.get("headers", [])),
-                               first.get("body", b"") if first else b"", more, self.replica_id)
+            yield ResponseHead(
+                start["status"],
+                list(start.get("headers", [])),
+                first.get("body", b"") if first else b"",
+                more,
+                self.replica_id,
+            )
             while more:
                 message = await sent.get()
                 if message is None:
@@ -140,7 +147,18 @@ class EngineReplica:
 
     @staticmethod
     def _scope(request: ForwardedRequest) -> dict:
-        return {"type": "http", "asgi": {"version": "3.0", "spec_version": "2.3"}, "http_version": "1.1",
-                "method": request.method, "scheme": "http", "path": request.path,
-                "raw_path": request.path.encode(), "root_path": "", "query_string": request.query_string,
-                "headers": request.headers, "client": request.client, "server": None, "state": {}}
+        return {
+            "type": "http",
+            "asgi": {"version": "3.0", "spec_version": "2.3"},
+            "http_version": "1.1",
+            "method": request.method,
+            "scheme": "http",
+            "path": request.path,
+            "raw_path": request.path.encode(),
+            "root_path": "",
+            "query_string": request.query_string,
+            "headers": request.headers,
+            "client": request.client,
+            "server": None,
+            "state": {},
+        }

@@ -13,6 +13,7 @@ goes home, and under uneven load balance wins, because a batch row waiting behin
 more than the shared prefix a prompt cache would save (on CPU a batched pass costs nearly what its
 rows cost one by one).
 """
+
 from __future__ import annotations
 
 import time
@@ -37,8 +38,9 @@ class FileAffinityRouter(RequestRouter):
         self.room, self.imbalance = room, imbalance
         self._just_routed: deque = deque()  # (time, replica id) of recent home choices
 
-    async def choose_replicas(self, candidate_replicas: list[RunningReplica],
-                              pending_request: PendingRequest | None = None) -> list[list[RunningReplica]]:
+    async def choose_replicas(
+        self, candidate_replicas: list[RunningReplica], pending_request: PendingRequest | None = None
+    ) -> list[list[RunningReplica]]:
         if not candidate_replicas:
             return []
         if pending_request is not None:

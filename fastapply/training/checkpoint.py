@@ -2,6 +2,7 @@
 
 A checkpoint directory is a loadable PEFT adapter (fp32, so resuming is exact) plus
 ``trainer_state.pt`` holding the optimizer, scheduler, step, RNG states and data cursor."""
+
 from __future__ import annotations
 
 import collections
@@ -28,8 +29,10 @@ def save_checkpoint(out_dir: str | Path, model, optimizer, scheduler, state: dic
     rng = {"python": random.getstate(), "torch": torch.get_rng_state()}
     if torch.cuda.is_available():
         rng["cuda"] = torch.cuda.get_rng_state_all()
-    torch.save({**state, "optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(), "rng": rng},
-               tmp / STATE_FILE)
+    torch.save(
+        {**state, "optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(), "rng": rng},
+        tmp / STATE_FILE,
+    )
     old = Path(out_dir) / (LAST + ".old")
     shutil.rmtree(old, ignore_errors=True)
     if final.exists():
@@ -63,12 +66,17 @@ def data_summary(rows: list[dict]) -> dict:
     kinds = collections.Counter(r.get("edit_kind", "?") for r in rows)
     # Source trees actually used (path up to the package/library root), for the card's provenance.
     roots = collections.Counter("/".join(r.get("source_path", "?").split("!")[0].split("/")[:5]) for r in rows)
-    return {"examples": len(rows), "languages": dict(langs.most_common()), "edit_kinds": dict(kinds.most_common()),
-            "source_roots": dict(roots.most_common(12))}
+    return {
+        "examples": len(rows),
+        "languages": dict(langs.most_common()),
+        "edit_kinds": dict(kinds.most_common()),
+        "source_roots": dict(roots.most_common(12)),
+    }
 
 
-def write_model_card(out_dir: str | Path, *, command: str, steps: int, examples_seen: int, data: dict,
-                     evals: dict | None, config: dict) -> None:
+def write_model_card(
+    out_dir: str | Path, *, command: str, steps: int, examples_seen: int, data: dict, evals: dict | None, config: dict
+) -> None:
     out = Path(out_dir)
     eval_lines = "not run (no --val-data)"
     if evals:
@@ -81,7 +89,7 @@ file and stops with `<|im_end|>`.
 
 ## Base model
 {BASE_MODEL_ID}, as embedded in the PyPI package `{GGUF_PACKAGE}` (`{GGUF_NAME}`, de-quantized to
-float32 for training). LoRA r={config.get('lora_r')}, alpha={config.get('lora_alpha')}, on
+float32 for training). LoRA r={config.get("lora_r")}, alpha={config.get("lora_alpha")}, on
 q/k/v/o/gate/up/down projections.
 
 ## Training data
@@ -100,7 +108,7 @@ releases of one file found on the machine (pyenv's CPython standard libraries, t
 ## Training
 - optimizer steps: {steps}; examples seen: {examples_seen}
 - command: `{command}`
-- config: `{json.dumps({k: v for k, v in config.items() if k not in ('data', 'val_data')})}`
+- config: `{json.dumps({k: v for k, v in config.items() if k not in ("data", "val_data")})}`
 
 ## Held-out evaluation (greedy decoding)
 {eval_lines}

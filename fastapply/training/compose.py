@@ -1,5 +1,6 @@
 """Class-level and block-level ops, the registry of edit kinds, multi-hunk composition, and applying
 replacements to produce the merged file."""
+
 from __future__ import annotations
 
 import random
@@ -48,8 +49,13 @@ def op_add_member(ctx: Ctx) -> EditOp | None:
     words = [rng.choice(T.WORDS), rng.choice(T.NOUNS)]
     name = T.join_name(words, ctx.spec.case)
     text = rng.choice(T.FIELDS[info.lang]).format(
-        ind=indent_of(info.lines[ref]), name=name, Name=T.camel(words)[0].upper() + T.camel(words)[1:],
-        NAME="_".join(words).upper(), word=rng.choice(T.WORDS), semi=";" if T.uses_semicolons(info.lines) else "")
+        ind=indent_of(info.lines[ref]),
+        name=name,
+        Name=T.camel(words)[0].upper() + T.camel(words)[1:],
+        NAME="_".join(words).upper(),
+        word=rng.choice(T.WORDS),
+        semi=";" if T.uses_semicolons(info.lines) else "",
+    )
     if name in info.text:
         return None
     return EditOp([(row, row, [text])], f"Add field `{name}` to `{cls.name}`", "add_member")
@@ -65,7 +71,7 @@ def op_delete_block(ctx: Ctx) -> EditOp | None:
             continue
         for s in stmts[:-1]:  # never the last statement: it is often the return value
             end_row = s.end_point[0]
-            rest = info.lines[end_row].encode()[s.end_point[1]:].decode("utf-8", "replace").strip()
+            rest = info.lines[end_row].encode()[s.end_point[1] :].decode("utf-8", "replace").strip()
             if rest not in ("", ";", ",") or end_row >= fn.end - 1:
                 continue
             cands.append((fn, s.start_point[0], end_row + 1, end_row > s.start_point[0]))
@@ -75,8 +81,11 @@ def op_delete_block(ctx: Ctx) -> EditOp | None:
     fn, a, b, _ = rng.choice(multi if multi and rng.random() < 0.7 else cands)
     if b - a > 25:
         return None
-    return EditOp([(a, b, [])], f"Remove the block at the start of line {info.lines[a].strip()[:40]!r} in `{fn.name}`",
-                  "delete_block")
+    return EditOp(
+        [(a, b, [])],
+        f"Remove the block at the start of line {info.lines[a].strip()[:40]!r} in `{fn.name}`",
+        "delete_block",
+    )
 
 
 def op_small_tweak(ctx: Ctx) -> EditOp | None:
@@ -104,8 +113,16 @@ OPS = {
     "move_function": (op_move_function, 0.08),
 }
 EDIT_KINDS = tuple(OPS)
-_MULTI_PARTS = ["modify_function", "change_literals", "rename_symbol", "add_import", "remove_import",
-                "delete_block", "remove_function", "add_function"]
+_MULTI_PARTS = [
+    "modify_function",
+    "change_literals",
+    "rename_symbol",
+    "add_import",
+    "remove_import",
+    "delete_block",
+    "remove_function",
+    "add_function",
+]
 
 
 def _overlaps(reps, start: int, end: int, margin: int = 2) -> bool:

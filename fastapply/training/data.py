@@ -1,5 +1,6 @@
 """Training examples as token ids: the engine's exact prompt (chat template + generation prompt) and
 the merged file + EOS as the only supervised tokens."""
+
 from __future__ import annotations
 
 import difflib
@@ -8,6 +9,7 @@ import random
 from dataclasses import dataclass
 
 from fastapply.models.prompt import END_OF_TURN, get_format
+from fastapply.models.prompt import prompt_ids as build_prompt
 
 IGNORE = -100  # label value that cross-entropy skips
 
@@ -23,17 +25,15 @@ def load_jsonl(path: str) -> list[dict]:
 
 
 def prompt_ids(tokenizer, row: dict, fmt: str = "morph") -> list[int]:
-    """Token ids of the prompt, built exactly as the engine builds it."""
-    messages = get_format(fmt).messages(row["original"], row["snippet"], row.get("instruction", ""))
-    text = tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=False)
-    # The template already contains its special tokens as text; do not let the tokenizer add more.
-    return tokenizer(text, add_special_tokens=False).input_ids
+    """Token ids of the prompt: the serving prompt (``fastapply.models.prompt.prompt_ids``), which
+    ends with the format's opening tag."""
+    return build_prompt(tokenizer, get_format(fmt), row["original"], row["snippet"], row.get("instruction", ""))
 
 
 def _answer_text(row: dict, fmt: str) -> tuple[str, int]:
-    """The supervised text before EOS, and where ``expected`` starts in it."""
-    f = get_format(fmt)
-    return f.output_open + row["expected"] + f.output_close, len(f.output_open)
+    """The supervised text before the end token, and where ``expected`` starts in it (the opening
+    tag is the prompt's)."""
+    return row["expected"] + get_format(fmt).output_close, 0
 
 
 def answer_ids(tokenizer, row: dict, fmt: str = "morph") -> list[int]:
@@ -111,8 +111,9 @@ def answer_weights(tokenizer, row: dict, edit_weight: float, fmt: str = "morph")
     the dev set was exactly that (in most wrong outputs fewer than half of the added lines survived)."""
     text, base = _answer_text(row, fmt)
     enc = tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
-    marked = sorted(set(edited_spans(row["original"], row["expected"]))
-                    | set(gap_start_spans(row["snippet"], row["expected"])))
+    marked = sorted(
+        set(edited_spans(row["original"], row["expected"])) | set(gap_start_spans(row["snippet"], row["expected"]))
+    )
     spans = [(s + base, e + base) for s, e in marked]
     weights, k = [], 0
     for s, e in enc.offset_mapping:
@@ -154,20 +155,23 @@ def batch_answer_loss(model, examples: list[tuple[list[int], list[int], list[flo
     ids = torch.zeros(len(examples), width, dtype=torch.long)  # [B, T], padded on the left
     mask = torch.zeros(len(examples), width, dtype=torch.long)
     for row, (tokens, _, _) in enumerate(examples):
-        ids[row, width - len(tokens):] = torch.tensor(tokens)
-        mask[row, width - len(tokens):] = 1
+        ids[row, width - len(tokens) :] = torch.tensor(tokens)
+        mask[row, width - len(tokens) :] = 1
     positions = (mask.cumsum(-1) - 1).clamp(min=0)  # each row's positions start at 0 after its padding
-    out = model(input_ids=ids.to(device), attention_mask=mask.to(device), position_ids=positions.to(device),
-                logits_to_keep=keep)
+    out = model(
+        input_ids=ids.to(device), attention_mask=mask.to(device), position_ids=positions.to(device), logits_to_keep=keep
+    )
     logits = out.logits[:, :-1].float()  # [B, keep-1, V]: position t predicts token t+1
-    return sum(_answer_mean(logits[row, keep - 1 - n:], labels[-n:], weights)
-               for row, ((_, labels, weights), n) in enumerate(zip(examples, answers)))
+    return sum(
+        _answer_mean(logits[row, keep - 1 - n :], labels[-n:], weights)
+        for row, ((_, labels, weights), n) in enumerate(zip(examples, answers))
+    )
 
 
 def _answer_count(labels: list[int]) -> int:
     """Answer tokens at the end of ``labels``, which must be an IGNORE prefix and then the answer."""
     n_ans = sum(1 for x in labels if x != IGNORE)
-    if n_ans == 0 or any(x == IGNORE for x in labels[len(labels) - n_ans:]):
+    if n_ans == 0 or any(x == IGNORE for x in labels[len(labels) - n_ans :]):
         raise ValueError("labels must be an IGNORE prefix followed by answer tokens")
     return n_ans
 
@@ -196,6 +200,7 @@ def encode(tokenizer, row: dict, fmt: str = "morph") -> tuple[list[int], list[in
 class Cursor:
     """Position in the data stream, saved with checkpoints so a resumed run continues exactly where
     it stopped: epoch e visits rows in the order of a permutation seeded by (seed, e)."""
+
     epoch: int = 0
     index: int = 0
 
@@ -204,8 +209,16 @@ class Cursor:
 
 
 class ExampleStream:
-    def __init__(self, rows: list[dict], tokenizer, seed: int, max_len: int, fmt: str = "morph",
-                 cursor: Cursor | None = None, edit_weight: float = 1.0) -> None:
+    def __init__(
+        self,
+        rows: list[dict],
+        tokenizer,
+        seed: int,
+        max_len: int,
+        fmt: str = "morph",
+        cursor: Cursor | None = None,
+        edit_weight: float = 1.0,
+    ) -> None:
         if not rows:
             raise ValueError("no training rows")
         self.rows, self.tok, self.seed, self.max_len, self.fmt = rows, tokenizer, seed, max_len, fmt

@@ -1,6 +1,7 @@
 """Edit operations on real source files. Each op looks at the parsed file and returns line-range
 replacements on the *original* lines, so several ops compose into a multi-hunk edit by applying the
 replacements bottom-up. Ops return None when the file offers them nothing to work on."""
+
 from __future__ import annotations
 
 import random
@@ -23,13 +24,14 @@ class EditOp:
 class DonorPool:
     """Functions and import lines seen in earlier files of the same split, spliced into later files
     so that added code is real code rather than a template."""
+
     funcs: dict = field(default_factory=lambda: defaultdict(lambda: deque(maxlen=300)))
     imports: dict = field(default_factory=lambda: defaultdict(lambda: deque(maxlen=500)))
 
     def add_file(self, info: FileInfo) -> None:
         for d in info.funcs():
             if 3 <= d.end - d.start <= 40 and d.name:
-                self.funcs[info.lang].append((d.name, dedent_lines(info.lines[d.start:d.end])))
+                self.funcs[info.lang].append((d.name, dedent_lines(info.lines[d.start : d.end])))
         for a, _ in info.imports:
             self.imports[info.lang].append(info.lines[a].strip())
 
@@ -88,7 +90,9 @@ def op_modify_function(ctx: Ctx, small: bool = False) -> EditOp | None:
     for _ in range(n_mut * 3):
         if len(notes) >= n_mut:
             break
-        what = rng.choice(["literal", "operator", "comment"] if small else ["literal", "operator", "insert", "insert", "delete"])
+        what = rng.choice(
+            ["literal", "operator", "comment"] if small else ["literal", "operator", "insert", "insert", "delete"]
+        )
         if what == "literal":
             lit = _pick(rng, [n for n in descendants(fn.node, ctx.spec.literals) if n.start_point[0] == n.end_point[0]])
             new = T.change_literal(info.node_text(lit), rng) if lit is not None else None
@@ -113,8 +117,13 @@ def op_modify_function(ctx: Ctx, small: bool = False) -> EditOp | None:
                 continue
             var = rng.choice(_fn_vars(ctx, fn))
             tpl = [t for t in T.STATEMENTS[info.lang] if (what == "comment") == ("TODO" in t or "NOTE" in t)]
-            text = rng.choice(tpl).format(ind=indent_of(lines[row]), u=indent_unit(lines), var=var, fn=fn.name,
-                                          semi=";" if T.uses_semicolons(lines) else "")
+            text = rng.choice(tpl).format(
+                ind=indent_of(lines[row]),
+                u=indent_unit(lines),
+                var=var,
+                fn=fn.name,
+                semi=";" if T.uses_semicolons(lines) else "",
+            )
             actions[row] = ("insert", text.splitlines(keepends=True))
             notes.append(f"add a check/log for `{var}`" if what == "insert" else "add a comment")
         elif what == "delete" and len(stmts) >= 2:
@@ -126,7 +135,7 @@ def op_modify_function(ctx: Ctx, small: bool = False) -> EditOp | None:
             notes.append("drop a statement")
     if not actions:
         return None
-    new_lines = list(lines[fn.start:fn.end])
+    new_lines = list(lines[fn.start : fn.end])
     for row in sorted(actions, reverse=True):
         act, payload = actions[row]
         i = row - fn.start
@@ -135,7 +144,7 @@ def op_modify_function(ctx: Ctx, small: bool = False) -> EditOp | None:
         elif act == "insert":
             new_lines[i:i] = payload
         else:
-            del new_lines[i:payload - fn.start]
+            del new_lines[i : payload - fn.start]
     kind = "small_tweak" if small else "modify_function"
     return EditOp([(fn.start, fn.end, new_lines)], f"In `{fn.name}`: " + "; ".join(notes), kind)
 
@@ -144,7 +153,7 @@ def _renamed_donor(ctx: Ctx, exclude: str) -> tuple[str, list[str]] | None:
     rng, info = ctx.rng, ctx.info
     pool = [p for p in ctx.pool.funcs[info.lang] if p[0] != exclude]
     if not pool:
-        pool = [(d.name, dedent_lines(info.lines[d.start:d.end])) for d in info.funcs() if _fits(d, 3, 40) and d.name]
+        pool = [(d.name, dedent_lines(info.lines[d.start : d.end])) for d in info.funcs() if _fits(d, 3, 40) and d.name]
     if not pool:
         return None
     name, body = rng.choice(pool)
@@ -175,8 +184,11 @@ def op_add_function(ctx: Ctx, member_of: Def | None = None) -> EditOp | None:
         return None  # appending after an unterminated last line would change that line too
     ins = ["\n"] * max(nb, 1) + _reindent(body, indent_of(info.lines[anchor.start]))
     where = f" to `{member_of.name}`" if member_of else f" after `{anchor.name}`"
-    return EditOp([(anchor.end, anchor.end, ins)], f"Add {'method' if member_of else 'function'} `{new}`{where}",
-                  "add_member" if member_of else "add_function")
+    return EditOp(
+        [(anchor.end, anchor.end, ins)],
+        f"Add {'method' if member_of else 'function'} `{new}`{where}",
+        "add_member" if member_of else "add_function",
+    )
 
 
 def op_remove_function(ctx: Ctx) -> EditOp | None:
@@ -233,18 +245,24 @@ def op_rename_symbol(ctx: Ctx) -> EditOp | None:
     by_name: dict[str, list] = defaultdict(list)
     for n in nodes:
         by_name[info.node_text(n)].append(n)
-    names = sorted(k for k, v in by_name.items() if len(v) >= 2 and len(k) >= 2 and k != fn.name
-                   and k not in ("self", "cls", "this", "super", "err", "nil", "None"))
+    names = sorted(
+        k
+        for k, v in by_name.items()
+        if len(v) >= 2
+        and len(k) >= 2
+        and k != fn.name
+        and k not in ("self", "cls", "this", "super", "err", "nil", "None")
+    )
     if not names:
         return None
     old = rng.choice(names)
     new = T.rename_ident(old, rng, ctx.spec.case)
     if re.search(rf"\b{re.escape(new)}\b", info.text):
         return None
-    base = sum(len(ln.encode()) for ln in info.lines[:fn.start])
-    region = bytearray(b"".join(ln.encode() for ln in info.lines[fn.start:fn.end]))
+    base = sum(len(ln.encode()) for ln in info.lines[: fn.start])
+    region = bytearray(b"".join(ln.encode() for ln in info.lines[fn.start : fn.end]))
     for n in sorted(by_name[old], key=lambda n: n.start_byte, reverse=True):
-        region[n.start_byte - base:n.end_byte - base] = new.encode()
+        region[n.start_byte - base : n.end_byte - base] = new.encode()
     new_lines = region.decode("utf-8", "replace").splitlines(keepends=True)
     return EditOp([(fn.start, fn.end, new_lines)], f"Rename `{old}` to `{new}` in `{fn.name}`", "rename_symbol")
 
@@ -259,7 +277,11 @@ def op_change_literals(ctx: Ctx, spread: bool = False) -> EditOp | None:
         scopes = ctx.info.defs if spread else ctx.info.funcs()
         fn = _pick(rng, [d for d in scopes if _fits(d, 30 if spread else 2, 250 if spread else 120)])
         lits = [n for n in descendants(fn.node, ctx.spec.literals)] if fn else []
-        lits = [n for n in lits if n.start_point[0] == n.end_point[0] and not ctx.info.node_text(n).startswith(('"""', "'''"))]
+        lits = [
+            n
+            for n in lits
+            if n.start_point[0] == n.end_point[0] and not ctx.info.node_text(n).startswith(('"""', "'''"))
+        ]
         changes = {}
         for lit in rng.sample(lits, min(len(lits), rng.randint(3, 6) if spread else rng.randint(1, 3))):
             new = T.change_literal(ctx.info.node_text(lit), rng)
@@ -267,10 +289,12 @@ def op_change_literals(ctx: Ctx, spread: bool = False) -> EditOp | None:
             if new is not None and all(abs(row - r) >= (12 if spread else 1) for r in changes):
                 changes[row] = (lit, new)
         if len(changes) >= (2 if spread else 1):
-            new_lines = list(ctx.info.lines[fn.start:fn.end])
+            new_lines = list(ctx.info.lines[fn.start : fn.end])
             for row, (lit, new) in changes.items():
                 b = new_lines[row - fn.start].encode()
-                new_lines[row - fn.start] = (b[:lit.start_point[1]] + new.encode() + b[lit.end_point[1]:]).decode("utf-8", "replace")
+                new_lines[row - fn.start] = (b[: lit.start_point[1]] + new.encode() + b[lit.end_point[1] :]).decode(
+                    "utf-8", "replace"
+                )
             desc = ", ".join(f"{ctx.info.node_text(lit)[:25]} -> {n[:25]}" for lit, n in changes.values())
             kind = "spread_literals" if spread else "change_literals"
             op = EditOp([(fn.start, fn.end, new_lines)], f"Update constants in `{fn.name}`: {desc}", kind)

@@ -1,5 +1,6 @@
 """Periodic evaluation during training: greedy decoding of a few held-out examples (does the model
 reproduce the merged file and stop?) and teacher-forced loss on a held-out slice."""
+
 from __future__ import annotations
 
 import difflib
@@ -42,9 +43,15 @@ def greedy_eval(model, tokenizer, rows: list[dict], fmt: str = "morph", extra_to
     for row in rows:
         p = torch.tensor([prompt_ids(tokenizer, row, fmt)], device=device)
         budget = len(answer_ids(tokenizer, row, fmt)) + extra_tokens
-        out = model.generate(input_ids=p, attention_mask=torch.ones_like(p), max_new_tokens=budget,
-                             do_sample=False, eos_token_id=end, pad_token_id=end)
-        new = out[0, p.shape[1]:].tolist()
+        out = model.generate(
+            input_ids=p,
+            attention_mask=torch.ones_like(p),
+            max_new_tokens=budget,
+            do_sample=False,
+            eos_token_id=end,
+            pad_token_id=end,
+        )
+        new = out[0, p.shape[1] :].tolist()
         stopped = end in new
         if stopped:
             new = new[: new.index(end)]

@@ -8,6 +8,7 @@ use, starting from everything the original learned.
 
     python -m fastapply.training.grow --adapter fastapply/adapters/smollm2-apply --rank 64 --out runs/grown
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,8 +51,11 @@ def grow_adapter(src: str | Path, dest: str | Path, rank: int, seed: int = 0) ->
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m fastapply.training.grow", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m fastapply.training.grow",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--adapter", required=True)
     ap.add_argument("--rank", type=int, required=True)
     ap.add_argument("--out", required=True)

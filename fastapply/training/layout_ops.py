@@ -2,6 +2,7 @@
 sibling functions. Both are common in real requests ("document this class", "put the helpers
 first") and both are where a copying model fails: on the dev set's javascript fixtures the model
 dropped added doc comments and copied reordered functions back in their old order."""
+
 from __future__ import annotations
 
 import re
@@ -12,9 +13,44 @@ from .templates import words_of
 
 _PARAM = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _TYPES = ("*", "number", "string", "Object", "boolean", "Array")
-_NOT_PARAMS = {"self", "cls", "this", "mut", "const", "let", "var", "int", "char", "void", "long", "float", "double",
-               "final", "string", "bool", "str", "usize", "u8", "u32", "u64", "i32", "i64", "None", "true", "false",
-               "null", "undefined", "struct", "unsigned", "Self", "impl", "dyn", "func", "error", "interface"}
+_NOT_PARAMS = {
+    "self",
+    "cls",
+    "this",
+    "mut",
+    "const",
+    "let",
+    "var",
+    "int",
+    "char",
+    "void",
+    "long",
+    "float",
+    "double",
+    "final",
+    "string",
+    "bool",
+    "str",
+    "usize",
+    "u8",
+    "u32",
+    "u64",
+    "i32",
+    "i64",
+    "None",
+    "true",
+    "false",
+    "null",
+    "undefined",
+    "struct",
+    "unsigned",
+    "Self",
+    "impl",
+    "dyn",
+    "func",
+    "error",
+    "interface",
+}
 
 
 def _sentence(rng, name: str) -> str:
@@ -24,13 +60,15 @@ def _sentence(rng, name: str) -> str:
         third = verb[:-1] + "ies"
     else:
         third = verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
-    return rng.choice((
-        f"{third.capitalize()} the {rest}.",
-        f"{verb.capitalize()} {rest}.",
-        f"{third.capitalize()} {rest} and returns the result.",
-        f"Helper that {third} the {rest}.",
-        f"{third.capitalize()} the {rest} for the caller.",
-    ))
+    return rng.choice(
+        (
+            f"{third.capitalize()} the {rest}.",
+            f"{verb.capitalize()} {rest}.",
+            f"{third.capitalize()} {rest} and returns the result.",
+            f"Helper that {third} the {rest}.",
+            f"{third.capitalize()} the {rest} for the caller.",
+        )
+    )
 
 
 def _params(ctx: Ctx, fn: Def) -> list[str]:
@@ -89,8 +127,12 @@ def _undocumented(ctx: Ctx, fn: Def) -> int | None:
     info = ctx.info
     if info.lang == "python":
         stmts = body_statements(fn.node)
-        if not stmts or stmts[0].start_point[0] <= fn.start or stmts[0].type == "expression_statement" \
-                and info.node_text(stmts[0]).lstrip().startswith(('"', "'")):
+        if (
+            not stmts
+            or stmts[0].start_point[0] <= fn.start
+            or stmts[0].type == "expression_statement"
+            and info.node_text(stmts[0]).lstrip().startswith(('"', "'"))
+        ):
             return None
         return stmts[0].start_point[0]
     return fn.start if _lead_trivia(info, fn.start) == fn.start and fn.end - fn.start >= 2 else None
@@ -108,8 +150,8 @@ def op_add_doc_comments(ctx: Ctx) -> EditOp | None:
     n = min(len(todo), ctx.rng.choice((1, 1, 2, 3, 6)))
     i = ctx.rng.randrange(len(todo) - n + 1)
     style = ctx.rng.choice(("block", "block", "line"))
-    reps = [(row, row, _doc_lines(ctx, fn, style, indent_of(ctx.info.lines[row]))) for fn, row in todo[i:i + n]]
-    names = ", ".join(f"`{fn.name}`" for fn, _ in todo[i:i + n])
+    reps = [(row, row, _doc_lines(ctx, fn, style, indent_of(ctx.info.lines[row]))) for fn, row in todo[i : i + n]]
+    names = ", ".join(f"`{fn.name}`" for fn, _ in todo[i : i + n])
     return EditOp(reps, f"Add doc comments to {names}", "add_doc_comments")
 
 
@@ -128,5 +170,5 @@ def op_move_function(ctx: Ctx) -> EditOp | None:
         return None  # code between the two (a field, a statement) would make the move ambiguous
     if last.end >= len(lines) and not lines[-1].endswith("\n"):
         return None
-    moved, gap, rest = lines[start:a.end], lines[a.end:nxt], lines[nxt:last.end]
+    moved, gap, rest = lines[start : a.end], lines[a.end : nxt], lines[nxt : last.end]
     return EditOp([(start, last.end, rest + gap + moved)], f"Move `{a.name}` below `{last.name}`", "move_function")

@@ -17,6 +17,7 @@ window on 2 CPU threads, against several seconds for a speculative generation) g
     python -m fastapply.training.mine --select --data runs/data/train-win-tf.jsonl \
         --replay runs/data/old-train-win.jsonl --replay-n 300 --out runs/data/hard-mix.jsonl
 """
+
 from __future__ import annotations
 
 import argparse
@@ -57,8 +58,12 @@ def divergence(model, tokenizer, row: dict, fmt: str = "morph", max_len: int | N
     if found.exact:
         return found
     i = found.first
-    return replace(found, context=tokenizer.decode(answer[max(0, i - 16):i])[-80:],
-                   wanted=tokenizer.decode([answer[i]]), argmax=tokenizer.decode([found.argmax_id]))
+    return replace(
+        found,
+        context=tokenizer.decode(answer[max(0, i - 16) : i])[-80:],
+        wanted=tokenizer.decode([answer[i]]),
+        argmax=tokenizer.decode([found.argmax_id]),
+    )
 
 
 def divergence_of_ids(model, ids: list[int], n_answer: int) -> Divergence:
@@ -70,8 +75,7 @@ def divergence_of_ids(model, ids: list[int], n_answer: int) -> Divergence:
     device = next(model.parameters()).device
     with torch.no_grad():
         # Position t predicts token t+1: the last n+1 positions minus the final one predict the answer.
-        logits = model(input_ids=torch.tensor([ids], device=device),
-                       logits_to_keep=n_answer + 1).logits[0, :-1].float()
+        logits = model(input_ids=torch.tensor([ids], device=device), logits_to_keep=n_answer + 1).logits[0, :-1].float()
     target = torch.tensor(ids[-n_answer:], device=device)
     pred = logits.argmax(-1)
     wrong = pred != target
@@ -79,8 +83,8 @@ def divergence_of_ids(model, ids: list[int], n_answer: int) -> Divergence:
     probs = logits[first].softmax(-1)
     # One host sync for everything reported (token ids are exact in float64).
     n_wrong, p_wanted, p_argmax, argmax_id = torch.stack(
-        [wrong.sum().double(), probs[target[first]].double(), probs[pred[first]].double(),
-         pred[first].double()]).tolist()
+        [wrong.sum().double(), probs[target[first]].double(), probs[pred[first]].double(), pred[first].double()]
+    ).tolist()
     if n_wrong == 0:
         return Divergence(n_answer, 0, None, None, None)
     return Divergence(n_answer, int(n_wrong), first, _sig(p_wanted), _sig(p_argmax), argmax_id=int(argmax_id))
@@ -103,8 +107,7 @@ def summarise(records: list[dict]) -> dict:
         key = case_of(str(r.get("id", "")))
         cases[key] = cases.get(key, True) and r["tf"]["wrong"] == 0
     exact_rows = sum(r["tf"]["wrong"] == 0 for r in records)
-    return {"rows": len(records), "exact_rows": exact_rows, "cases": len(cases),
-            "exact_cases": sum(cases.values())}
+    return {"rows": len(records), "exact_rows": exact_rows, "cases": len(cases), "exact_cases": sum(cases.values())}
 
 
 def hard_mix(scored: list[dict], replay: list[dict], replay_n: int, seed: int) -> list[dict]:
@@ -141,17 +144,24 @@ def _select(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m fastapply.training.mine", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--data", required=True, action="append",
-                    help="JSONL rows with original/snippet/expected (repeatable)")
-    ap.add_argument("--adapter", default=None,
-                    help="LoRA adapter directory, or 'none' (default: the shipped one for the default model, as served)")
+    ap.add_argument(
+        "--data", required=True, action="append", help="JSONL rows with original/snippet/expected (repeatable)"
+    )
+    ap.add_argument(
+        "--adapter",
+        default=None,
+        help="LoRA adapter directory, or 'none' (default: the shipped one for the default model, as served)",
+    )
     ap.add_argument("--base", default=None, help="model: 'default', a folder or a .gguf, as the engine's --model")
     ap.add_argument("--out", required=True, help="JSONL: each input row plus a 'tf' record")
     ap.add_argument("--max-len", type=int, default=4096, help="skip rows longer than this many tokens")
     ap.add_argument("--threads", type=int, default=0, help="torch CPU threads (0 = default)")
     ap.add_argument("--fmt", default="morph")
-    ap.add_argument("--select", action="store_true",
-                    help="no model: write the rows of scored --data files that are wrong, plus --replay-n others")
+    ap.add_argument(
+        "--select",
+        action="store_true",
+        help="no model: write the rows of scored --data files that are wrong, plus --replay-n others",
+    )
     ap.add_argument("--replay", action="append", default=[], help="with --select: unscored rows to rehearse")
     ap.add_argument("--replay-n", type=int, default=0, help="with --select: rows drawn from right and --replay rows")
     ap.add_argument("--seed", type=int, default=0)

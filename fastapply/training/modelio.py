@@ -1,5 +1,6 @@
 """Loading the base model/tokenizer for training, and saving/loading LoRA adapters in the PEFT format
 the engine applies (``adapter_config.json`` + ``adapter_model.safetensors``)."""
+
 from __future__ import annotations
 
 import json
@@ -50,8 +51,14 @@ def load_base_model(base: str | None = None, dtype: torch.dtype = torch.float32,
 def lora_config(r: int = 16, alpha: int = 32, dropout: float = 0.0):
     from peft import LoraConfig
 
-    return LoraConfig(r=r, lora_alpha=alpha, lora_dropout=dropout, target_modules=list(LORA_TARGETS),
-                      bias="none", task_type="CAUSAL_LM")
+    return LoraConfig(
+        r=r,
+        lora_alpha=alpha,
+        lora_dropout=dropout,
+        target_modules=list(LORA_TARGETS),
+        bias="none",
+        task_type="CAUSAL_LM",
+    )
 
 
 def save_adapter(model, out_dir: str | Path, dtype: torch.dtype = torch.float16) -> None:

@@ -15,6 +15,7 @@ opcodes, 3 lines apart, so they form one group; the example's expected file is t
 snippet keeps ``B`` and ``e2 f`` with their context. With a larger gap they are two groups, and an
 example may take only the first: expected ``a B c d e`` (the later change not applied).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -112,8 +113,15 @@ def apply_ops(a: list[str], b: list[str], ops: list[Opcode]) -> list[str]:
     return apply_reps(a, [(i1, i2, b[j1:j2]) for _, i1, i2, j1, j2 in ops])
 
 
-def pair_examples(old: str, new: str, lang: str, rng: random.Random, cfg: PairConfig,
-                  count: Callable[[list[str]], list[int]], tag: str) -> list[dict]:
+def pair_examples(
+    old: str,
+    new: str,
+    lang: str,
+    rng: random.Random,
+    cfg: PairConfig,
+    count: Callable[[list[str]], list[int]],
+    tag: str,
+) -> list[dict]:
     """Up to ``cfg.per_file`` examples from one changed file, each from different change groups."""
     a, b = old.splitlines(keepends=True), new.splitlines(keepends=True)
     groups = [g for g in change_groups(a, b) if not is_noise(a, b, g)]
@@ -131,16 +139,27 @@ def pair_examples(old: str, new: str, lang: str, rng: random.Random, cfg: PairCo
         if len(_changed_lines(a, b, ops)) > cfg.max_changed:
             continue
         lo, hi = ops[0][1], max(ops[-1][2], ops[0][1] + 1)
-        made = crop_and_render(a, apply_ops(a, b, ops), lo, min(hi, len(a)), lang, line_tokens,
-                               cfg.max_tokens, cfg.min_tokens, rng)
+        made = crop_and_render(
+            a, apply_ops(a, b, ops), lo, min(hi, len(a)), lang, line_tokens, cfg.max_tokens, cfg.min_tokens, rng
+        )
         if made is None:
             continue
         original, merged, snippet, style = made
         used.update(span)
         uid = hashlib.sha1(f"{cfg.seed}|{tag}|{start}".encode()).hexdigest()[:12]
-        rows.append({"id": f"{lang}-pair-{uid}", "language": lang, "source_path": tag, "original": original,
-                     "snippet": snippet, "expected": merged, "instruction": "", "edit_kind": "release_diff",
-                     "snippet_style": style.kind})
+        rows.append(
+            {
+                "id": f"{lang}-pair-{uid}",
+                "language": lang,
+                "source_path": tag,
+                "original": original,
+                "snippet": snippet,
+                "expected": merged,
+                "instruction": "",
+                "edit_kind": "release_diff",
+                "snippet_style": style.kind,
+            }
+        )
     return rows
 
 

@@ -7,6 +7,7 @@ a block, move a section (the dev set's markdown fixtures add and reorder section
 Blocks are runs of non-blank lines; a fenced code block is one block however many blank lines it
 holds, and nothing inside a fence counts as a heading.
 """
+
 from __future__ import annotations
 
 import re
@@ -63,13 +64,15 @@ def parse_prose(text: str, lang: str) -> FileInfo:
 def _sentence(ctx: Ctx) -> str:
     r = ctx.rng
     noun, word, verb = r.choice(T.NOUNS), r.choice(T.WORDS), r.choice(T.VERBS)
-    return r.choice((
-        f"The {word} {noun} is used when no other {noun} is set.",
-        f"Use `{verb}` to {verb} the {noun} before the first request.",
-        f"See the {noun} section for the {word} options.",
-        f"This {verb}s the {noun} and keeps the {word} one as a fallback.",
-        f"Note: the {noun} must be {word} for this to work.",
-    ))
+    return r.choice(
+        (
+            f"The {word} {noun} is used when no other {noun} is set.",
+            f"Use `{verb}` to {verb} the {noun} before the first request.",
+            f"See the {noun} section for the {word} options.",
+            f"This {verb}s the {noun} and keeps the {word} one as a fallback.",
+            f"Note: the {noun} must be {word} for this to work.",
+        )
+    )
 
 
 def _is_text(line: str, lang: str) -> bool:
@@ -80,8 +83,11 @@ def _is_text(line: str, lang: str) -> bool:
 def _text_blocks(ctx: Ctx) -> list[tuple[int, int]]:
     lines, lang = ctx.info.lines, ctx.info.lang
     fenced = _fenced(lines)
-    return [(a, b) for a, b in blocks(lines) if not fenced[a] and not _HEADING[lang].match(lines[a])
-            and all(_is_text(ln, lang) for ln in lines[a:b])]
+    return [
+        (a, b)
+        for a, b in blocks(lines)
+        if not fenced[a] and not _HEADING[lang].match(lines[a]) and all(_is_text(ln, lang) for ln in lines[a:b])
+    ]
 
 
 def op_reword(ctx: Ctx) -> EditOp | None:
@@ -127,8 +133,13 @@ def op_add_block(ctx: Ctx) -> EditOp | None:
 def op_add_list_item(ctx: Ctx) -> EditOp | None:
     lines = ctx.info.lines
     fenced = _fenced(lines)
-    items = [i for i, ln in enumerate(lines) if not fenced[i] and _LIST_ITEM.match(ln)
-             and (i + 1 == len(lines) or _LIST_ITEM.match(lines[i + 1]) or not lines[i + 1].strip())]
+    items = [
+        i
+        for i, ln in enumerate(lines)
+        if not fenced[i]
+        and _LIST_ITEM.match(ln)
+        and (i + 1 == len(lines) or _LIST_ITEM.match(lines[i + 1]) or not lines[i + 1].strip())
+    ]
     if not items:
         return None
     i = ctx.rng.choice(items)
@@ -160,11 +171,18 @@ def op_move_section(ctx: Ctx) -> EditOp | None:
         return None
     if src.end >= len(lines) or lines[src.end].strip():  # the moved section takes its blank line along
         return None
-    moved = lines[src.start:src.end]  # ends with a newline: a blank line follows it
-    return EditOp([(src.start, src.end + 1, []), (dst.start, dst.start, [*moved, "\n"])],
-                  f"Move the section `{src.name}` before `{dst.name}`", "move_section")
+    moved = lines[src.start : src.end]  # ends with a newline: a blank line follows it
+    return EditOp(
+        [(src.start, src.end + 1, []), (dst.start, dst.start, [*moved, "\n"])],
+        f"Move the section `{src.name}` before `{dst.name}`",
+        "move_section",
+    )
 
 
-PROSE_OPS = {"reword": (op_reword, 3.0), "add_block": (op_add_block, 2.5), "add_list_item": (op_add_list_item, 1.0),
-             "delete_block": (op_delete_block, 1.5), "move_section": (op_move_section, 2.0)}
-
+PROSE_OPS = {
+    "reword": (op_reword, 3.0),
+    "add_block": (op_add_block, 2.5),
+    "add_list_item": (op_add_list_item, 1.0),
+    "delete_block": (op_delete_block, 1.5),
+    "move_section": (op_move_section, 2.0),
+}

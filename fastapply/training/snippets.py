@@ -4,6 +4,7 @@ The snippet is computed from the line diff, not from the edit that produced it, 
 gets every snippet style for free and the snippet always merges back to exactly ``merged``:
 kept ranges of the merged file are copied verbatim and every gap becomes one lazy marker line.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -17,16 +18,34 @@ from .syntax import LANGS, FileInfo, dedent_lines, indent_of
 
 # Weighted towards the phrasings seen in practice; the rest keep the model from overfitting one.
 MARKER_TEXTS = (
-    ["... existing code ..."] * 6 + ["... rest of code ..."] * 2 + ["..."] * 2 + ["... keep existing code ..."] * 2
-    + ["... existing code", "existing code ...", "... unchanged code ...", "... rest of the file unchanged ...",
-       "... other code ...", "... (unchanged) ...", "...existing code...", "... remaining code ...",
-       # Phrasings of the kind hand-written fixtures use: "same", or naming what is elided.
-       "... same ...", "... existing methods ...", "... existing functions ...", "... existing tests ...",
-       "... other methods ..."]
+    ["... existing code ..."] * 6
+    + ["... rest of code ..."] * 2
+    + ["..."] * 2
+    + ["... keep existing code ..."] * 2
+    + [
+        "... existing code",
+        "existing code ...",
+        "... unchanged code ...",
+        "... rest of the file unchanged ...",
+        "... other code ...",
+        "... (unchanged) ...",
+        "...existing code...",
+        "... remaining code ...",
+        # Phrasings of the kind hand-written fixtures use: "same", or naming what is elided.
+        "... same ...",
+        "... existing methods ...",
+        "... existing functions ...",
+        "... existing tests ...",
+        "... other methods ...",
+    ]
 )
 # Documents (markdown, HTML) elide sections and content rather than code.
-PROSE_MARKER_TEXTS = (["... existing content ..."] * 3 + ["... existing sections ..."] * 2 + ["... existing code ..."] * 2
-                      + ["...", "... rest of the document ...", "... unchanged ...", "... same ..."])
+PROSE_MARKER_TEXTS = (
+    ["... existing content ..."] * 3
+    + ["... existing sections ..."] * 2
+    + ["... existing code ..."] * 2
+    + ["...", "... rest of the document ...", "... unchanged ...", "... same ..."]
+)
 # "whole": the whole merged file and no marker (agents paste a short file back with its edits in).
 STYLES = ("function", "context", "minimal", "bare", "whole")
 STYLE_WEIGHTS = (0.42, 0.31, 0.11, 0.09, 0.07)
@@ -207,8 +226,11 @@ def _block_boundary(chunk: list[str]) -> int | None:
     """The middle index i of ``chunk`` where a block starts after a blank line, with code on both
     sides (two lines each, so neither side is a lone brace): where an agent would put a marker that
     stands for nothing."""
-    spots = [i for i in range(3, len(chunk) - 1) if not chunk[i - 1].strip()
-             and all(chunk[j].strip() for j in (i - 3, i - 2, i, i + 1))]
+    spots = [
+        i
+        for i in range(3, len(chunk) - 1)
+        if not chunk[i - 1].strip() and all(chunk[j].strip() for j in (i - 3, i - 2, i, i + 1))
+    ]
     return spots[len(spots) // 2] if spots else None
 
 

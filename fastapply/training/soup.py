@@ -18,6 +18,7 @@ SVD per weight, a [out, in] matrix of at most 1536 × 576 here) and reports the 
     python -m fastapply.training.soup --adapter fastapply/adapters/smollm2-apply \\
         --adapter runs/adapter-v11 --weights 0.5,0.5 --out runs/adapter-soup [--rank 16]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,8 +34,9 @@ from fastapply.models.lora import ADAPTER_WEIGHTS as WEIGHTS_FILE
 from fastapply.models.lora import read_adapter, scaling
 
 
-def mix(adapters: list[tuple[dict, dict[str, torch.Tensor]]], weights: list[float],
-        rank: int | None = None) -> tuple[dict, dict[str, torch.Tensor], float]:
+def mix(
+    adapters: list[tuple[dict, dict[str, torch.Tensor]]], weights: list[float], rank: int | None = None
+) -> tuple[dict, dict[str, torch.Tensor], float]:
     """The soup of ``adapters`` (as read by ``read_adapter``) with ``weights``: (config, tensors,
     worst relative Frobenius error of the rank truncation, 0 when exact).
 
@@ -85,8 +87,11 @@ def write_adapter(out_dir: str | Path, config: dict, tensors: dict[str, torch.Te
 
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
-    save_file({k: v.to(torch.float16).contiguous() for k, v in tensors.items()}, str(folder / WEIGHTS_FILE),
-              metadata={"format": "pt"})
+    save_file(
+        {k: v.to(torch.float16).contiguous() for k, v in tensors.items()},
+        str(folder / WEIGHTS_FILE),
+        metadata={"format": "pt"},
+    )
     (folder / CONFIG_FILE).write_text(json.dumps(config, indent=2) + "\n")
     (folder / "README.md").write_text(note)
 
@@ -99,19 +104,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", required=True)
     args = ap.parse_args(argv)
     try:
-        weights = ([float(w) for w in args.weights.split(",")] if args.weights
-                   else [1 / len(args.adapter)] * len(args.adapter))
+        weights = (
+            [float(w) for w in args.weights.split(",")] if args.weights else [1 / len(args.adapter)] * len(args.adapter)
+        )
         config, tensors, err = mix([read_adapter(p) for p in args.adapter], weights, args.rank)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     parts = "\n".join(f"- {w:g} × `{p}`" for w, p in zip(weights, args.adapter))
-    note = (f"# LoRA soup\n\nWeight delta = the weighted sum of these adapters' deltas "
-            f"(`python -m fastapply.training.soup`), rank {config['r']}, scaling 1"
-            f"{f', truncated by SVD (worst relative error {err:.4f})' if err else ', exact'}:\n\n{parts}\n")
+    note = (
+        f"# LoRA soup\n\nWeight delta = the weighted sum of these adapters' deltas "
+        f"(`python -m fastapply.training.soup`), rank {config['r']}, scaling 1"
+        f"{f', truncated by SVD (worst relative error {err:.4f})' if err else ', exact'}:\n\n{parts}\n"
+    )
     write_adapter(args.out, config, tensors, note)
-    print(json.dumps({"out": args.out, "rank": config["r"], "truncation_error": round(err, 6),
-                      "modules": len(tensors) // 2}))
+    print(
+        json.dumps(
+            {"out": args.out, "rank": config["r"], "truncation_error": round(err, 6), "modules": len(tensors) // 2}
+        )
+    )
     return 0
 
 

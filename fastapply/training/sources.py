@@ -1,5 +1,6 @@
 """Where training code comes from: real source trees already on this machine (none written here),
 listed deterministically and split into train/val by a hash of the file path."""
+
 from __future__ import annotations
 
 import glob
@@ -15,8 +16,19 @@ from .syntax import LANGS
 
 # Evaluation data and this project's own code must never become training data. pip vendors psf/requests
 # (`pip/_vendor/requests/`), one of the dev set's sources: `_vendor` and any `requests` folder stay out.
-EXCLUDE_PARTS = ("/work/shared", "/work/main/fastapply", "/testdata/", "/tests/ui/", "/test/ui/", "/fixtures/",
-                 "/site-packages/fastapply", "/vendor/", "/_vendor/", "/requests/", ".min.js")
+EXCLUDE_PARTS = (
+    "/work/shared",
+    "/work/main/fastapply",
+    "/testdata/",
+    "/tests/ui/",
+    "/test/ui/",
+    "/fixtures/",
+    "/site-packages/fastapply",
+    "/vendor/",
+    "/_vendor/",
+    "/requests/",
+    ".min.js",
+)
 MAX_BYTES = 300_000
 
 
@@ -54,15 +66,30 @@ def default_roots() -> dict[str, list[str]]:
     py = [stdlib, *(p for p in sys.path if p.endswith("site-packages"))]
     roots = {
         "python": py,
-        "javascript": [p for p in ("/usr/lib/node_modules", "/usr/local/lib/node_modules", os.path.expanduser("~/.npm"))],
-        "go": ["/usr/lib/go/src", "/usr/local/go/src", *sorted(glob.glob("/usr/share/go-*/src")),
-               os.path.expanduser("~/go/pkg/mod")],
-        "rust": [os.path.expanduser("~/.cargo/registry/src"), *sorted(glob.glob("/usr/src/rustc-*/library")),
-                 *sorted(glob.glob("/usr/src/rustc-*/compiler")), "/usr/share/cargo/registry"],
+        "javascript": [
+            p for p in ("/usr/lib/node_modules", "/usr/local/lib/node_modules", os.path.expanduser("~/.npm"))
+        ],
+        "go": [
+            "/usr/lib/go/src",
+            "/usr/local/go/src",
+            *sorted(glob.glob("/usr/share/go-*/src")),
+            os.path.expanduser("~/go/pkg/mod"),
+        ],
+        "rust": [
+            os.path.expanduser("~/.cargo/registry/src"),
+            *sorted(glob.glob("/usr/src/rustc-*/library")),
+            *sorted(glob.glob("/usr/src/rustc-*/compiler")),
+            "/usr/share/cargo/registry",
+        ],
         "java": sorted(glob.glob("/usr/lib/jvm/*/lib/src.zip")),
         "c": ["/usr/include"],
         # Docs that ship with installed software (READMEs, manuals, some generated API pages).
-        "markdown": ["/usr/lib/node_modules", "/usr/share/doc", *sorted(glob.glob("/usr/src/rustc-*/src/doc")), *py[1:]],
+        "markdown": [
+            "/usr/lib/node_modules",
+            "/usr/share/doc",
+            *sorted(glob.glob("/usr/src/rustc-*/src/doc")),
+            *py[1:],
+        ],
         "html": ["/usr/share/doc", "/usr/lib/node_modules", *py[1:]],
     }
     return {lang: list(dict.fromkeys(p for p in paths if os.path.exists(p))) for lang, paths in roots.items()}

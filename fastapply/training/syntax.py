@@ -4,17 +4,17 @@ imports, literals and identifiers (lazy markers are written with ``fastapply.mer
 Everything is expressed in *line* coordinates because edits and snippets are line based: an apply
 model copies lines, and agents write snippets as whole lines.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fastapply.merge.languages import get_ts_parser
+from fastapply.merge.languages import EXTENSIONS, get_ts_parser
 
 
 @dataclass(frozen=True)
 class LangSpec:
     name: str
-    exts: tuple[str, ...]
     funcs: frozenset[str]
     classes: frozenset[str]
     imports: frozenset[str]
@@ -24,32 +24,65 @@ class LangSpec:
     case: str = "camel"  # naming convention for synthesised identifiers
     prose: bool = False  # a document (markdown, HTML): parsed and edited by ``prose``, not tree-sitter
 
+    @property
+    def exts(self) -> tuple[str, ...]:
+        """Source-file extensions, from the merge's one extension table (stubs excluded: no bodies)."""
+        return tuple(ext for ext, lang in EXTENSIONS.items() if lang == self.name and ext != ".pyi")
+
 
 def _fs(*names: str) -> frozenset[str]:
     return frozenset(names)
 
 
 LANGS: dict[str, LangSpec] = {
-    "python": LangSpec("python", (".py",), _fs("function_definition"), _fs("class_definition"),
-                       _fs("import_statement", "import_from_statement"), _fs("integer", "float", "string"),
-                       block_comment=False, case="snake"),
-    "javascript": LangSpec("javascript", (".js", ".mjs", ".cjs"),
-                           _fs("function_declaration", "generator_function_declaration", "method_definition"),
-                           _fs("class_declaration"), _fs("import_statement"), _fs("number", "string")),
-    "go": LangSpec("go", (".go",), _fs("function_declaration", "method_declaration"),
-                   _fs("type_declaration"), _fs("import_spec"),
-                   _fs("int_literal", "float_literal", "interpreted_string_literal")),
-    "rust": LangSpec("rust", (".rs",), _fs("function_item"),
-                     _fs("impl_item", "struct_item", "enum_item", "trait_item"), _fs("use_declaration"),
-                     _fs("integer_literal", "float_literal", "string_literal"), case="snake"),
-    "java": LangSpec("java", (".java",), _fs("method_declaration", "constructor_declaration"),
-                     _fs("class_declaration", "interface_declaration", "enum_declaration", "record_declaration"),
-                     _fs("import_declaration"),
-                     _fs("decimal_integer_literal", "decimal_floating_point_literal", "string_literal")),
-    "c": LangSpec("c", (".h", ".c"), _fs("function_definition"), _fs("struct_specifier"),
-                  _fs("preproc_include"), _fs("number_literal", "string_literal"), case="snake"),
-    "markdown": LangSpec("markdown", (".md",), _fs(), _fs(), _fs(), _fs(), block_comment=False, prose=True),
-    "html": LangSpec("html", (".html", ".htm"), _fs(), _fs(), _fs(), _fs(), block_comment=False, prose=True),
+    "python": LangSpec(
+        "python",
+        _fs("function_definition"),
+        _fs("class_definition"),
+        _fs("import_statement", "import_from_statement"),
+        _fs("integer", "float", "string"),
+        block_comment=False,
+        case="snake",
+    ),
+    "javascript": LangSpec(
+        "javascript",
+        _fs("function_declaration", "generator_function_declaration", "method_definition"),
+        _fs("class_declaration"),
+        _fs("import_statement"),
+        _fs("number", "string"),
+    ),
+    "go": LangSpec(
+        "go",
+        _fs("function_declaration", "method_declaration"),
+        _fs("type_declaration"),
+        _fs("import_spec"),
+        _fs("int_literal", "float_literal", "interpreted_string_literal"),
+    ),
+    "rust": LangSpec(
+        "rust",
+        _fs("function_item"),
+        _fs("impl_item", "struct_item", "enum_item", "trait_item"),
+        _fs("use_declaration"),
+        _fs("integer_literal", "float_literal", "string_literal"),
+        case="snake",
+    ),
+    "java": LangSpec(
+        "java",
+        _fs("method_declaration", "constructor_declaration"),
+        _fs("class_declaration", "interface_declaration", "enum_declaration", "record_declaration"),
+        _fs("import_declaration"),
+        _fs("decimal_integer_literal", "decimal_floating_point_literal", "string_literal"),
+    ),
+    "c": LangSpec(
+        "c",
+        _fs("function_definition"),
+        _fs("struct_specifier"),
+        _fs("preproc_include"),
+        _fs("number_literal", "string_literal"),
+        case="snake",
+    ),
+    "markdown": LangSpec("markdown", _fs(), _fs(), _fs(), _fs(), block_comment=False, prose=True),
+    "html": LangSpec("html", _fs(), _fs(), _fs(), _fs(), block_comment=False, prose=True),
 }
 # JS arrow functions bound to a name (`const f = () => {...}`) count as functions too.
 _JS_FUNC_VALUES = _fs("arrow_function", "function_expression", "function")
@@ -91,7 +124,7 @@ class FileInfo:
         return [d for d in self.defs if d.kind == "class"]
 
     def node_text(self, node) -> str:
-        return self.src[node.start_byte:node.end_byte].decode("utf-8", "replace")
+        return self.src[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
 
 def _name_of(node, src: bytes) -> str:
@@ -100,7 +133,7 @@ def _name_of(node, src: bytes) -> str:
         target = node.child_by_field_name("declarator")
         while target is not None and target.type not in ("identifier", "field_identifier"):
             target = target.child_by_field_name("declarator")
-    return src[target.start_byte:target.end_byte].decode("utf-8", "replace") if target is not None else ""
+    return src[target.start_byte : target.end_byte].decode("utf-8", "replace") if target is not None else ""
 
 
 def _end_line(node) -> int:
@@ -146,7 +179,7 @@ def parse(text: str, lang: str) -> FileInfo:
             if value is not None and value.type in _JS_FUNC_VALUES:
                 kind = "func"
                 child_name = _name_of(decl, src)
-            elif "require(" in src[child.start_byte:child.end_byte].decode("utf-8", "replace") and depth == 0:
+            elif "require(" in src[child.start_byte : child.end_byte].decode("utf-8", "replace") and depth == 0:
                 if child.start_point[0] == child.end_point[0] and _whole_lines(child, lines):
                     imports.append((child.start_point[0], child.start_point[0] + 1))
         if child.type in spec.imports and child.start_point[0] == child.end_point[0] and _whole_lines(child, lines):

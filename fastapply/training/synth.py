@@ -3,6 +3,7 @@ budget, render the edit as a lazy snippet. Same seed and same machine give byte-
 
     python -m fastapply.training.synth --out data/train.jsonl --n 20000 --seed 0 --split train
 """
+
 from __future__ import annotations
 
 import argparse
@@ -56,8 +57,9 @@ class SynthConfig:
             raise ValueError(f"bad edit-kind weights {self.kind_weights} (known: {', '.join(EDIT_KINDS)})")
 
 
-def crop_window(line_tokens: list[int], lo: int, hi: int, lines: list[str], budget: int,
-                rng: random.Random) -> tuple[int, int] | None:
+def crop_window(
+    line_tokens: list[int], lo: int, hi: int, lines: list[str], budget: int, rng: random.Random
+) -> tuple[int, int] | None:
     """Lines [a, b) around the changed lines [lo, hi) whose tokens fit ``budget``. Cuts fall after
     blank lines, so a window starts and ends between top-level chunks where the file allows it."""
     n = len(lines)
@@ -85,9 +87,17 @@ def crop_window(line_tokens: list[int], lo: int, hi: int, lines: list[str], budg
     return best_a, best_b
 
 
-def crop_and_render(lines: list[str], merged_lines: list[str], lo: int, hi: int, lang: str,
-                    line_tokens: list[int], max_tokens: int, min_tokens: int,
-                    rng: random.Random) -> tuple[str, str, str, SnippetStyle] | None:
+def crop_and_render(
+    lines: list[str],
+    merged_lines: list[str],
+    lo: int,
+    hi: int,
+    lang: str,
+    line_tokens: list[int],
+    max_tokens: int,
+    min_tokens: int,
+    rng: random.Random,
+) -> tuple[str, str, str, SnippetStyle] | None:
     """One example from an edit ``lines`` → ``merged_lines`` whose changes all lie in lines [lo, hi)
     of ``lines``: (original, merged, snippet, style), both texts cropped to ``max_tokens`` around the
     change and the snippet rendered in a sampled style; None when it does not fit, is shorter than
@@ -97,7 +107,7 @@ def crop_and_render(lines: list[str], merged_lines: list[str], lo: int, hi: int,
         return None
     a, b = win
     delta = len(merged_lines) - len(lines)  # every change is inside [a, b), so the tail lines up
-    original, merged = "".join(lines[a:b]), "".join(merged_lines[a:b + delta])
+    original, merged = "".join(lines[a:b]), "".join(merged_lines[a : b + delta])
     if sum(line_tokens[a:b]) < min_tokens or original == merged:
         return None
     merged_info = parse(merged, lang)
@@ -108,8 +118,9 @@ def crop_and_render(lines: list[str], merged_lines: list[str], lo: int, hi: int,
     return original, merged, snippet, style
 
 
-def _example(src: SourceFile, info: FileInfo, k: int, cfg: SynthConfig, pool: DonorPool,
-             count: Callable[[list[str]], list[int]]) -> dict | None:
+def _example(
+    src: SourceFile, info: FileInfo, k: int, cfg: SynthConfig, pool: DonorPool, count: Callable[[list[str]], list[int]]
+) -> dict | None:
     ctx = make_ctx(info, (cfg.seed, src.path, k), pool)
     op = choose_edit(ctx, weights=cfg.kind_weights)
     if op is None:
@@ -118,8 +129,17 @@ def _example(src: SourceFile, info: FileInfo, k: int, cfg: SynthConfig, pool: Do
     if merged_lines == info.lines:
         return None
     lo, hi = min(r[0] for r in op.reps), max(r[1] for r in op.reps)
-    made = crop_and_render(info.lines, merged_lines, lo, max(hi, lo + 1), src.language, count(info.lines),
-                           cfg.max_tokens, cfg.min_tokens, ctx.rng)
+    made = crop_and_render(
+        info.lines,
+        merged_lines,
+        lo,
+        max(hi, lo + 1),
+        src.language,
+        count(info.lines),
+        cfg.max_tokens,
+        cfg.min_tokens,
+        ctx.rng,
+    )
     if made is None:
         return None
     original, merged, snippet, style = made
@@ -151,8 +171,9 @@ def line_token_counter(tokenizer=None) -> Callable[[list[str]], list[int]]:
     return count
 
 
-def generate(cfg: SynthConfig, tokenizer=None, roots: dict[str, list[str]] | None = None,
-             progress: bool = False) -> Iterator[dict]:
+def generate(
+    cfg: SynthConfig, tokenizer=None, roots: dict[str, list[str]] | None = None, progress: bool = False
+) -> Iterator[dict]:
     count = line_token_counter(tokenizer)
     roots = default_roots() if roots is None else roots
     rng = random.Random(f"synth|{cfg.seed}|{cfg.split}")
@@ -218,19 +239,41 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-tokens", type=int, default=1200)
     ap.add_argument("--min-tokens", type=int, default=48)
     ap.add_argument("--per-file", type=int, default=1)
-    ap.add_argument("--languages", default=",".join(f"{k}={v}" for k, v in DEFAULT_WEIGHTS.items()),
-                    help="comma list of lang=weight (or bare lang names for equal weights)")
-    ap.add_argument("--kinds", default="", metavar="KIND=W,...",
-                    help=f"edit-kind weights overriding the default mix (others keep theirs); kinds: {', '.join(EDIT_KINDS)}")
-    ap.add_argument("--only-roots", action="store_true",
-                    help="draw only from the --root trees, not from the machine's default source trees")
-    ap.add_argument("--root", action="append", default=[], metavar="LANG=PATH",
-                    help="one more source tree for a language (repeatable), e.g. an unpacked `npm pack`")
+    ap.add_argument(
+        "--languages",
+        default=",".join(f"{k}={v}" for k, v in DEFAULT_WEIGHTS.items()),
+        help="comma list of lang=weight (or bare lang names for equal weights)",
+    )
+    ap.add_argument(
+        "--kinds",
+        default="",
+        metavar="KIND=W,...",
+        help=f"edit-kind weights overriding the default mix (others keep theirs); kinds: {', '.join(EDIT_KINDS)}",
+    )
+    ap.add_argument(
+        "--only-roots",
+        action="store_true",
+        help="draw only from the --root trees, not from the machine's default source trees",
+    )
+    ap.add_argument(
+        "--root",
+        action="append",
+        default=[],
+        metavar="LANG=PATH",
+        help="one more source tree for a language (repeatable), e.g. an unpacked `npm pack`",
+    )
     args = ap.parse_args(argv)
     try:
-        cfg = SynthConfig(n=args.n, seed=args.seed, split=args.split, max_tokens=args.max_tokens,
-                          min_tokens=args.min_tokens, per_file=args.per_file,
-                          weights=parse_weights(args.languages), kind_weights=parse_weights(args.kinds))
+        cfg = SynthConfig(
+            n=args.n,
+            seed=args.seed,
+            split=args.split,
+            max_tokens=args.max_tokens,
+            min_tokens=args.min_tokens,
+            per_file=args.per_file,
+            weights=parse_weights(args.languages),
+            kind_weights=parse_weights(args.kinds),
+        )
     except ValueError as e:
         ap.error(str(e))
     roots = {lang: [] for lang in LANGS} if args.only_roots else default_roots()

@@ -1,6 +1,7 @@
 """Small language-specific pieces the edit generator splices into real code: inserted statements,
 class fields, new identifiers, literal and operator changes. Plausible rather than correct code: the
 apply model has to copy it, not run it."""
+
 from __future__ import annotations
 
 import random
@@ -51,21 +52,75 @@ FIELDS: dict[str, list[str]] = {
     "javascript": ["{ind}{name} = null{semi}\n", "{ind}{name} = 0{semi}\n"],
     "go": ["{ind}{Name} string\n", "{ind}{Name} int\n", "{ind}{Name} bool\n"],
     "rust": ["{ind}pub {name}: u32,\n", "{ind}{name}: Option<String>,\n", "{ind}pub {name}: bool,\n"],
-    "java": ["{ind}private int {name};\n", "{ind}private static final String {NAME} = \"{word}\";\n",
-             "{ind}private boolean {name} = false;\n"],
+    "java": [
+        "{ind}private int {name};\n",
+        '{ind}private static final String {NAME} = "{word}";\n',
+        "{ind}private boolean {name} = false;\n",
+    ],
     "c": ["{ind}int {name};\n", "{ind}unsigned long {name};\n"],
 }
 
-VERBS = ["get", "compute", "build", "parse", "load", "check", "update", "handle", "make", "find", "resolve",
-         "collect", "normalize", "validate", "apply", "read", "write", "format"]
-NOUNS = ["value", "config", "entry", "result", "buffer", "state", "items", "name", "options", "path", "token",
-         "count", "limit", "index", "cache", "header", "record", "context", "offset", "target"]
+VERBS = [
+    "get",
+    "compute",
+    "build",
+    "parse",
+    "load",
+    "check",
+    "update",
+    "handle",
+    "make",
+    "find",
+    "resolve",
+    "collect",
+    "normalize",
+    "validate",
+    "apply",
+    "read",
+    "write",
+    "format",
+]
+NOUNS = [
+    "value",
+    "config",
+    "entry",
+    "result",
+    "buffer",
+    "state",
+    "items",
+    "name",
+    "options",
+    "path",
+    "token",
+    "count",
+    "limit",
+    "index",
+    "cache",
+    "header",
+    "record",
+    "context",
+    "offset",
+    "target",
+]
 RENAME_SUFFIXES = ["value", "tmp", "new", "local", "item", "data", "ref", "cur"]
 WORDS = ["default", "enabled", "legacy", "pending", "auto", "primary", "fallback", "strict"]
 
-_OP_SWAPS = [(" == ", " != "), (" != ", " == "), (" <= ", " < "), (" < ", " <= "), (" >= ", " > "),
-             (" > ", " >= "), (" && ", " || "), (" || ", " && "), (" and ", " or "), (" or ", " and "),
-             ("True", "False"), ("False", "True"), ("true", "false"), ("false", "true")]
+_OP_SWAPS = [
+    (" == ", " != "),
+    (" != ", " == "),
+    (" <= ", " < "),
+    (" < ", " <= "),
+    (" >= ", " > "),
+    (" > ", " >= "),
+    (" && ", " || "),
+    (" || ", " && "),
+    (" and ", " or "),
+    (" or ", " and "),
+    ("True", "False"),
+    ("False", "True"),
+    ("true", "false"),
+    ("false", "true"),
+]
 
 
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")

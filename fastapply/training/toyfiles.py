@@ -11,6 +11,7 @@ real code. Every name and body is drawn from the tables below with a seeded RNG.
     python -m fastapply.training.toyfiles --out-dir runs/toy --n 300 --seed 0
     python -m fastapply.training.synth --root javascript=runs/toy/javascript --root python=runs/toy/python ...
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,16 +23,23 @@ from .templates import join_name, words_of
 
 # (class name, state field, element noun, initial value): the state a class's methods share.
 SUBJECTS = [
-    ("Wallet", "balance", "amount", "0"), ("ScoreBoard", "score", "points", "0"),
-    ("Thermostat", "temperature", "degrees", "20"), ("Odometer", "distance", "km", "0"),
-    ("Budget", "remaining", "cost", "100"), ("EnergyMeter", "usage", "kwh", "0"),
-    ("Stopwatch", "elapsed", "ms", "0"), ("Accumulator", "value", "x", "0"),
-    ("Inventory", "stock", "quantity", "0"), ("Piggybank", "coins", "count", "0"),
+    ("Wallet", "balance", "amount", "0"),
+    ("ScoreBoard", "score", "points", "0"),
+    ("Thermostat", "temperature", "degrees", "20"),
+    ("Odometer", "distance", "km", "0"),
+    ("Budget", "remaining", "cost", "100"),
+    ("EnergyMeter", "usage", "kwh", "0"),
+    ("Stopwatch", "elapsed", "ms", "0"),
+    ("Accumulator", "value", "x", "0"),
+    ("Inventory", "stock", "quantity", "0"),
+    ("Piggybank", "coins", "count", "0"),
 ]
 # (method name, JS body, Python body): {f} the field, {a} the argument.
 NUMERIC_METHODS = [
-    ("increase", "this.{f} += {a};", "self.{f} += {a}"), ("decrease", "this.{f} -= {a};", "self.{f} -= {a}"),
-    ("scale", "this.{f} *= {a};", "self.{f} *= {a}"), ("split", "this.{f} /= {a};", "self.{f} /= {a}"),
+    ("increase", "this.{f} += {a};", "self.{f} += {a}"),
+    ("decrease", "this.{f} -= {a};", "self.{f} -= {a}"),
+    ("scale", "this.{f} *= {a};", "self.{f} *= {a}"),
+    ("split", "this.{f} /= {a};", "self.{f} /= {a}"),
     ("limit", "this.{f} = Math.min(this.{f}, {a});", "self.{f} = min(self.{f}, {a})"),
     ("floor", "this.{f} = Math.max(this.{f}, {a});", "self.{f} = max(self.{f}, {a})"),
     ("roundTo", "this.{f} = Math.round(this.{f} / {a}) * {a};", "self.{f} = round(self.{f} / {a}) * {a}"),
@@ -39,14 +47,23 @@ NUMERIC_METHODS = [
 ]
 # (class name, collection field, element noun)
 COLLECTIONS = [
-    ("TodoList", "tasks", "task"), ("Playlist", "songs", "song"), ("ShoppingCart", "items", "item"),
-    ("Library", "books", "book"), ("Roster", "players", "player"), ("Queue", "jobs", "job"),
-    ("Gallery", "photos", "photo"), ("AddressBook", "contacts", "contact"), ("Garage", "cars", "car"),
+    ("TodoList", "tasks", "task"),
+    ("Playlist", "songs", "song"),
+    ("ShoppingCart", "items", "item"),
+    ("Library", "books", "book"),
+    ("Roster", "players", "player"),
+    ("Queue", "jobs", "job"),
+    ("Gallery", "photos", "photo"),
+    ("AddressBook", "contacts", "contact"),
+    ("Garage", "cars", "car"),
 ]
 COLLECTION_METHODS = [
     ("add", "this.{f}.push({a});\n    return this;", "self.{f}.append({a})\n        return self"),
-    ("remove", "this.{f} = this.{f}.filter((x) => x !== {a});\n    return this;",
-     "self.{f} = [x for x in self.{f} if x != {a}]\n        return self"),
+    (
+        "remove",
+        "this.{f} = this.{f}.filter((x) => x !== {a});\n    return this;",
+        "self.{f} = [x for x in self.{f} if x != {a}]\n        return self",
+    ),
     ("has", "return this.{f}.includes({a});", "return {a} in self.{f}"),
     ("count", "return this.{f}.length;", "return len(self.{f})"),
     ("clear", "this.{f} = [];\n    return this;", "self.{f} = []\n        return self"),
@@ -56,18 +73,32 @@ COLLECTION_METHODS = [
 ]
 # Free functions for module-style files: (name, params, JS body, Python body).
 FUNCTIONS = [
-    ("formatPrice", "price", "return `$${price.toFixed(2)}`;", "return f\"${price:.2f}\""),
-    ("capitalize", "text", "return text.charAt(0).toUpperCase() + text.slice(1);", "return text[:1].upper() + text[1:]"),
+    ("formatPrice", "price", "return `$${price.toFixed(2)}`;", 'return f"${price:.2f}"'),
+    (
+        "capitalize",
+        "text",
+        "return text.charAt(0).toUpperCase() + text.slice(1);",
+        "return text[:1].upper() + text[1:]",
+    ),
     ("isEven", "n", "return n % 2 === 0;", "return n % 2 == 0"),
     ("clamp", "value, low, high", "return Math.min(Math.max(value, low), high);", "return min(max(value, low), high)"),
-    ("average", "values", "return values.reduce((a, b) => a + b, 0) / values.length;", "return sum(values) / len(values)"),
+    (
+        "average",
+        "values",
+        "return values.reduce((a, b) => a + b, 0) / values.length;",
+        "return sum(values) / len(values)",
+    ),
     ("slugify", "text", "return text.toLowerCase().replace(/\\s+/g, '-');", "return '-'.join(text.lower().split())"),
     ("numbersBelow", "n", "return Array.from({ length: n }, (_, i) => i);", "return list(range(n))"),
     ("isEmpty", "value", "return value == null || value.length === 0;", "return value is None or len(value) == 0"),
     ("sum", "values", "return values.reduce((a, b) => a + b, 0);", "return sum(values)"),
     ("unique", "values", "return [...new Set(values)];", "return list(dict.fromkeys(values))"),
-    ("truncate", "text, size", "return text.length > size ? text.slice(0, size) + '...' : text;",
-     "return text[:size] + '...' if len(text) > size else text"),
+    (
+        "truncate",
+        "text, size",
+        "return text.length > size ? text.slice(0, size) + '...' : text;",
+        "return text[:size] + '...' if len(text) > size else text",
+    ),
 ]
 
 
@@ -97,8 +128,14 @@ def javascript_class(rng: random.Random) -> str:
         params = arg if "{a}" in body else ""
         out += ["\n", f"  {name}({params}) {{\n", f"    {body.format(f=field, a=arg)}\n", "  }\n"]
     out.append("}\n")
-    tail = rng.choice(("", f"\nmodule.exports = {cls};\n", f"\nexport default {cls};\n",
-                       f"\nconst {cls[0].lower() + cls[1:]} = new {cls}();\n"))
+    tail = rng.choice(
+        (
+            "",
+            f"\nmodule.exports = {cls};\n",
+            f"\nexport default {cls};\n",
+            f"\nconst {cls[0].lower() + cls[1:]} = new {cls}();\n",
+        )
+    )
     return "".join(out) + tail
 
 
@@ -130,8 +167,10 @@ def python_module(rng: random.Random) -> str:
     return "\n\n".join(blocks)
 
 
-MAKERS = {"javascript": ((javascript_class, ".js"), (javascript_module, ".js")),
-          "python": ((python_class, ".py"), (python_module, ".py"))}
+MAKERS = {
+    "javascript": ((javascript_class, ".js"), (javascript_module, ".js")),
+    "python": ((python_class, ".py"), (python_module, ".py")),
+}
 
 
 def write_files(out_dir: str, n: int, seed: int, languages: tuple[str, ...] = tuple(MAKERS)) -> list[str]:

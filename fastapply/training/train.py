@@ -3,6 +3,7 @@
     python -m fastapply.training.train --data train.jsonl --val-data val.jsonl --out-dir runs/apply \\
         --max-minutes 60 --resume --save-to fastapply/adapters/smollm2-apply
 """
+
 from __future__ import annotations
 
 import argparse
@@ -92,7 +93,7 @@ def _accumulate(model, params, examples, cfg: TrainConfig, autocast, micro_batch
     summed loss, the tokens and whether loss and gradient norm are finite (one host sync per step)."""
     losses, n_tok = [], 0
     for i in range(0, len(examples), micro_batch):  # sorted by length: similar lengths together
-        chunk = examples[i:i + micro_batch]
+        chunk = examples[i : i + micro_batch]
         with autocast:
             loss = batch_answer_loss(model, chunk)
         (loss / cfg.grad_accum).backward()
@@ -111,6 +112,7 @@ def _lr_lambda(cfg: TrainConfig, total: int):
             return 1.0
         progress = min(1.0, (step - cfg.warmup_steps) / max(1, total - cfg.warmup_steps))
         return 0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * progress))  # cosine down to 10%
+
     return f
 
 
@@ -147,7 +149,11 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
     torch.manual_seed(cfg.seed)
     if cfg.threads:
         torch.set_num_threads(cfg.threads)
-    device = "cuda" if cfg.device == "auto" and torch.cuda.is_available() else ("cpu" if cfg.device == "auto" else cfg.device)
+    device = (
+        "cuda"
+        if cfg.device == "auto" and torch.cuda.is_available()
+        else ("cpu" if cfg.device == "auto" else cfg.device)
+    )
     out = Path(cfg.out_dir)
     out.mkdir(parents=True, exist_ok=True)
     log_path = out / "log.jsonl"
@@ -175,7 +181,9 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
         _log(log_path, {"step": step, "event": "resume", "from": str(ckpt), "new_data": cursor is None})
         cursor = cursor or Cursor()
     stream = ExampleStream(rows, tok, cfg.seed, cfg.max_len, cfg.fmt, cursor, cfg.edit_weight)
-    autocast = torch.autocast("cuda", dtype=torch.bfloat16) if device == "cuda" else torch.autocast("cpu", enabled=False)
+    autocast = (
+        torch.autocast("cuda", dtype=torch.bfloat16) if device == "cuda" else torch.autocast("cpu", enabled=False)
+    )
     from tqdm import tqdm
 
     bar = tqdm(total=total, initial=step, desc="train", dynamic_ncols=True)
@@ -184,9 +192,19 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
     start_seen, start_step = seen, step
 
     def save_ckpt() -> None:
-        ck.save_checkpoint(out, model, optimizer, scheduler, {
-            "step": step, "examples_seen": seen, "cursor": stream.cursor.to_dict(),
-            "data_sha": fingerprint, "config": asdict(cfg)})
+        ck.save_checkpoint(
+            out,
+            model,
+            optimizer,
+            scheduler,
+            {
+                "step": step,
+                "examples_seen": seen,
+                "cursor": stream.cursor.to_dict(),
+                "data_sha": fingerprint,
+                "config": asdict(cfg),
+            },
+        )
 
     while step < total and not cfg.export_only:
         examples = sorted((stream.next() for _ in range(cfg.grad_accum)), key=lambda e: len(e[0]))
@@ -211,9 +229,20 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
         rate = (seen - start_seen) / max(elapsed, 1e-9)
         bar.set_postfix(loss=f"{ema:.4f}", ex_s=f"{rate:.2f}", lr=f"{scheduler.get_last_lr()[0]:.2e}")
         bar.update(1)
-        _log(log_path, {"step": step, "event": "train", "loss": round(loss_avg, 5), "tokens": n_tok,
-                        "lr": scheduler.get_last_lr()[0], "examples_per_s": round(rate, 4),
-                        "skipped_long": stream.skipped, "redone_unpadded": redone, "nonfinite_skipped": nonfinite})
+        _log(
+            log_path,
+            {
+                "step": step,
+                "event": "train",
+                "loss": round(loss_avg, 5),
+                "tokens": n_tok,
+                "lr": scheduler.get_last_lr()[0],
+                "examples_per_s": round(rate, 4),
+                "skipped_long": stream.skipped,
+                "redone_unpadded": redone,
+                "nonfinite_skipped": nonfinite,
+            },
+        )
         if val_rows and cfg.eval_every and step % cfg.eval_every == 0:
             last_eval = _eval(model, tok, cfg, val_rows, step)
             _log(log_path, last_eval)
@@ -234,13 +263,28 @@ def train(cfg: TrainConfig, command: str = "") -> dict:
             last_eval = _eval(model, tok, cfg, val_rows, step)
             _log(log_path, last_eval)
         save_adapter(model, cfg.save_to, dtype=torch.float16)
-        ck.write_model_card(cfg.save_to, command=command, steps=step, examples_seen=seen,
-                            data=ck.data_summary(rows), evals=last_eval, config=asdict(cfg))
-    summary = {"step": step, "total_steps": total, "examples_seen": seen, "done": step >= total,
-               "seconds": round(time.time() - t0, 1), "skipped_long": stream.skipped,
-               "redone_unpadded": redone, "nonfinite_skipped": nonfinite,
-               "answer_end_token": tok.convert_ids_to_tokens(answer_end_id(tok)), "eos_token": tok.eos_token,
-               "eval": last_eval}
+        ck.write_model_card(
+            cfg.save_to,
+            command=command,
+            steps=step,
+            examples_seen=seen,
+            data=ck.data_summary(rows),
+            evals=last_eval,
+            config=asdict(cfg),
+        )
+    summary = {
+        "step": step,
+        "total_steps": total,
+        "examples_seen": seen,
+        "done": step >= total,
+        "seconds": round(time.time() - t0, 1),
+        "skipped_long": stream.skipped,
+        "redone_unpadded": redone,
+        "nonfinite_skipped": nonfinite,
+        "answer_end_token": tok.convert_ids_to_tokens(answer_end_id(tok)),
+        "eos_token": tok.eos_token,
+        "eval": last_eval,
+    }
     _log(log_path, {"event": "end", **{k: v for k, v in summary.items() if k != "eval"}})
     return summary
 
@@ -253,9 +297,13 @@ def build_parser() -> argparse.ArgumentParser:
         if base == "bool":
             ap.add_argument(flag, action="store_true", help=f"(default {f.default})")
         else:
-            ap.add_argument(flag, type={"int": int, "float": float}.get(base, str), required=f.name == "data",
-                            default=None if f.name == "data" else f.default,
-                            help="training JSONL from synth" if f.name == "data" else f"(default {f.default})")
+            ap.add_argument(
+                flag,
+                type={"int": int, "float": float}.get(base, str),
+                required=f.name == "data",
+                default=None if f.name == "data" else f.default,
+                help="training JSONL from synth" if f.name == "data" else f"(default {f.default})",
+            )
     return ap
 
 

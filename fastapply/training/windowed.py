@@ -8,6 +8,7 @@ windows, with the same functions the applier uses, so train and serve prompts ca
 
     python -m fastapply.training.windowed --data runs/data/train.jsonl --out runs/data/train-win.jsonl
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,19 +29,19 @@ def expected_windows(original: str, expected: str, windows: list[tuple[int, int]
     """
     lines, target = original.splitlines(keepends=True), expected.splitlines(keepends=True)
     bounds = [0] + [x for w in windows for x in w] + [len(lines)]
-    gaps = [lines[bounds[i]:bounds[i + 1]] for i in range(0, len(bounds), 2)]
+    gaps = [lines[bounds[i] : bounds[i + 1]] for i in range(0, len(bounds), 2)]
     head, tail = gaps[0], gaps[-1]
-    if target[:len(head)] != head or len(head) + len(tail) > len(target):
+    if target[: len(head)] != head or len(head) + len(tail) > len(target):
         return None
-    if tail and target[len(target) - len(tail):] != tail:
+    if tail and target[len(target) - len(tail) :] != tail:
         return None
     end = len(target) - len(tail)
     pos, texts = len(head), []
     for gap in gaps[1:-1]:
-        hits = [i for i in range(pos, end - len(gap) + 1) if target[i:i + len(gap)] == gap]
+        hits = [i for i in range(pos, end - len(gap) + 1) if target[i : i + len(gap)] == gap]
         if len(hits) != 1:
             return None
-        texts.append("".join(target[pos:hits[0]]))
+        texts.append("".join(target[pos : hits[0]]))
         pos = hits[0] + len(gap)
     texts.append("".join(target[pos:end]))
     return texts
@@ -60,14 +61,24 @@ def window_rows(row: dict) -> list[dict]:
     rows = []
     for i, (window, text) in enumerate(zip(windows, texts)):
         part = window_text(original, window)
-        rows.append({**row, "id": f"{row.get('id', 'row')}-w{i}", "original": part, "expected": text,
-                     "snippet": window_snippet(snippet, original, window, language), "window": list(window)})
+        rows.append(
+            {
+                **row,
+                "id": f"{row.get('id', 'row')}-w{i}",
+                "original": part,
+                "expected": text,
+                "snippet": window_snippet(snippet, original, window, language),
+                "window": list(window),
+            }
+        )
     return rows
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m fastapply.training.windowed",
-                                 description="turn whole-file training examples into the engine's windows")
+    ap = argparse.ArgumentParser(
+        prog="python -m fastapply.training.windowed",
+        description="turn whole-file training examples into the engine's windows",
+    )
     ap.add_argument("--data", required=True, help="JSONL from fastapply.training.synth")
     ap.add_argument("--out", required=True)
     args = ap.parse_args(argv)

@@ -1,6 +1,7 @@
 """Fixtures for the HTTP service: a tiny random Llama with the real SmolLM2 tokenizer, served by a
 real uvicorn on a loopback port (a thread), with the real engine loop. A random model merges
 nothing sensibly: the tests check mechanics (identical bytes, counts, protocol shapes)."""
+
 from __future__ import annotations
 
 import contextlib
@@ -18,7 +19,6 @@ from fastapply.engine.config import EngineConfig
 from fastapply.engine.engine import Engine
 
 CONTEXT = 4096  # the tiny model's max_position_embeddings: the service's context limit in these tests
-
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -39,9 +39,18 @@ def tiny_lm(smollm_tokenizer):
     # Seed 2, untied head: outputs differ per input and include a split multi-byte character,
     # which the streaming tests need (a tied head makes this tiny model print only newlines).
     torch.manual_seed(2)
-    cfg = LlamaConfig(vocab_size=len(tok), hidden_size=64, intermediate_size=128, num_hidden_layers=2,
-                      num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=CONTEXT,
-                      tie_word_embeddings=False, eos_token_id=tok.eos_token_id, bos_token_id=tok.bos_token_id)
+    cfg = LlamaConfig(
+        vocab_size=len(tok),
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        max_position_embeddings=CONTEXT,
+        tie_word_embeddings=False,
+        eos_token_id=tok.eos_token_id,
+        bos_token_id=tok.bos_token_id,
+    )
     model = LlamaForCausalLM(cfg)
     with torch.no_grad():  # random logits are nearly flat: sharpen them so greedy choices are far from ties
         model.lm_head.weight.mul_(4.0)

@@ -1,4 +1,5 @@
 """Native /apply and Relace /v1/code/apply over a real uvicorn: JSON, SSE, and the read-only endpoints."""
+
 from __future__ import annotations
 
 import json
@@ -10,8 +11,21 @@ from fastapply.apply.runaway import RunawaySlack
 
 ORIGINAL = "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return a - b\n"
 SNIPPET = "# ... existing code ...\n\ndef sub(a, b):\n    # subtract\n    return a - b\n"
-STATS_FIELDS = {"prompt_tokens", "output_tokens", "passes", "drafted_tokens", "accepted_tokens", "ttft_ms",
-                "latency_ms", "queue_ms", "generation_ms", "tokens_per_s", "tokens_per_pass", "acceptance_rate", "finish_reason"}
+STATS_FIELDS = {
+    "prompt_tokens",
+    "output_tokens",
+    "passes",
+    "drafted_tokens",
+    "accepted_tokens",
+    "ttft_ms",
+    "latency_ms",
+    "queue_ms",
+    "generation_ms",
+    "tokens_per_s",
+    "tokens_per_pass",
+    "acceptance_rate",
+    "finish_reason",
+}
 
 
 def sse_events(text: str) -> list[tuple[str | None, str]]:
@@ -47,8 +61,11 @@ def test_apply_json_has_merged_diff_stats_warnings(live):
 
 
 def test_update_is_an_alias_of_snippet(live):
-    a = httpx.post(live.url + "/apply", json={"original": ORIGINAL, "update": SNIPPET,
-                                              "options": {"max_tokens": 8, "allow_flagged": True}}, timeout=60).json()
+    a = httpx.post(
+        live.url + "/apply",
+        json={"original": ORIGINAL, "update": SNIPPET, "options": {"max_tokens": 8, "allow_flagged": True}},
+        timeout=60,
+    ).json()
     b = post_apply(live.url, max_tokens=8).json()
     assert a["merged"] == b["merged"]
 
@@ -112,11 +129,19 @@ def test_models_health_metrics(live):
     assert health["status"] == "ok" and health["queued"] == 0
     post_apply(live.url, max_tokens=4)
     text = httpx.get(live.url + "/metrics").text
-    for name in ("fastapply_requests_total", "fastapply_output_tokens_total", "fastapply_forward_passes_total",
-                 "fastapply_acceptance_rate", "fastapply_tokens_per_second", "fastapply_queue_depth",
-                 "fastapply_running_batch_size", "fastapply_request_latency_seconds_bucket",
-                 "fastapply_queue_wait_seconds_bucket", "fastapply_generation_seconds_bucket",
-                 "fastapply_peak_resident_memory_bytes"):
+    for name in (
+        "fastapply_requests_total",
+        "fastapply_output_tokens_total",
+        "fastapply_forward_passes_total",
+        "fastapply_acceptance_rate",
+        "fastapply_tokens_per_second",
+        "fastapply_queue_depth",
+        "fastapply_running_batch_size",
+        "fastapply_request_latency_seconds_bucket",
+        "fastapply_queue_wait_seconds_bucket",
+        "fastapply_generation_seconds_bucket",
+        "fastapply_peak_resident_memory_bytes",
+    ):
         assert f"\n{name}" in text, name
     assert 'fastapply_requests_total{endpoint="/apply",status="200"}' in text
     passes = [line for line in text.splitlines() if line.startswith("fastapply_forward_passes_total ")]
@@ -127,10 +152,12 @@ def test_server_default_mode_auto_answers_confident_edits_without_the_model(serv
     from fastapply.api.settings import Settings
 
     with serve_factory(Settings(api_key=None), server_default_mode=True) as server:
-        body = httpx.post(server.url + "/apply", json={"original": ORIGINAL, "snippet": SNIPPET, "path": "calc.py"},
-                          timeout=60).json()
-        relace = httpx.post(server.url + "/v1/code/apply", json={"initial_code": ORIGINAL, "edit_snippet": SNIPPET},
-                            timeout=60).json()
+        body = httpx.post(
+            server.url + "/apply", json={"original": ORIGINAL, "snippet": SNIPPET, "path": "calc.py"}, timeout=60
+        ).json()
+        relace = httpx.post(
+            server.url + "/v1/code/apply", json={"initial_code": ORIGINAL, "edit_snippet": SNIPPET}, timeout=60
+        ).json()
     assert body["mode_used"] == "deterministic" and body["stats"]["passes"] == 0
     assert relace["mergedCode"] == body["merged"]
 
@@ -146,9 +173,19 @@ def test_an_empty_original_creates_the_snippet_as_a_new_file_through_every_door(
     assert body["diff"].startswith("--- a/mul.py\n+++ b/mul.py\n@@ -0,0 +1,2 @@")
     relace = httpx.post(live.url + "/v1/code/apply", json={"initial_code": "", "edit_snippet": NEW_FILE}, timeout=60)
     assert relace.status_code == 200 and relace.json()["mergedCode"] == NEW_FILE
-    morph = httpx.post(live.url + "/v1/chat/completions", timeout=60, json={
-        "model": "morph-v3-fast",
-        "messages": [{"role": "user", "content": f"<instruction>new</instruction>\n<code></code>\n<update>{NEW_FILE}</update>"}]})
+    morph = httpx.post(
+        live.url + "/v1/chat/completions",
+        timeout=60,
+        json={
+            "model": "morph-v3-fast",
+            "messages": [
+                {
+                    "role": "user",
+                    "content": f"<instruction>new</instruction>\n<code></code>\n<update>{NEW_FILE}</update>",
+                }
+            ],
+        },
+    )
     assert morph.status_code == 200, morph.text
     assert morph.json()["choices"][0]["message"]["content"] == NEW_FILE
 

@@ -1,4 +1,5 @@
 """Batched verification across concurrent requests: identical bytes, fewer forward passes."""
+
 from __future__ import annotations
 
 import asyncio

@@ -1,6 +1,7 @@
 """The result contract (api/contract.py), the same through /apply, chat completions and Relace: a
 complete, clean file is a 200 with finish_reason "stop"; an incomplete or flagged one is an error
 (or, with allow_flagged, a 200 that says "length" and lists warnings), streaming or not."""
+
 from __future__ import annotations
 
 import json
@@ -100,8 +101,9 @@ def test_relace_stream_ends_in_an_error_when_refused(auto_server, merge_flagged)
 def test_prediction_does_not_bypass_the_apply_path(auto_server):
     client = openai.OpenAI(base_url=auto_server.url + "/v1", api_key="x", max_retries=0)
     messages = [{"role": "user", "content": chat_message(CLEAN)}]
-    with_prediction = client.chat.completions.create(model="auto", messages=messages,
-                                                     prediction={"type": "content", "content": ORIGINAL})
+    with_prediction = client.chat.completions.create(
+        model="auto", messages=messages, prediction={"type": "content", "content": ORIGINAL}
+    )
     without = client.chat.completions.create(model="auto", messages=messages)
     assert with_prediction.choices[0].message.content == without.choices[0].message.content
     assert with_prediction.model_extra["fastapply"]["mode_used"] == "deterministic"

@@ -1,5 +1,6 @@
 """Hostile bodies: lone surrogates, deep nesting, aborted uploads and unexpected failures are 4xx
 JSON errors (or a quiet close), never a 500 with a traceback, and the keep-alive connection lives on."""
+
 from __future__ import annotations
 
 import json
@@ -28,16 +29,24 @@ def raw_body(template: str) -> bytes:
     return template.replace("LONE", LONE).encode()
 
 
-@pytest.mark.parametrize("path, body", [
-    ("/apply", '{"original": "x = 1LONE\\n", "snippet": "x = 2\\n"}'),
-    ("/apply", '{"original": "x = 1\\n", "snippet": "LONEx = 2\\n"}'),
-    ("/apply", '{"original": "x = 1\\n", "snippet": "x = 2\\n", "options": {"LONE": 1}}'),
-    ("/v1/chat/completions", '{"model": "auto", "messages": [{"role": "user", '
-                             '"content": "<code>LONE</code><update>y</update>"}]}'),
-    ("/v1/chat/completions", '{"model": "auto", "messages": [{"role": "user", "content": "hi"}], '
-                             '"prediction": {"type": "content", "content": "LONE"}}'),
-    ("/v1/code/apply", '{"initial_code": "LONE", "edit_snippet": "y"}'),
-])
+@pytest.mark.parametrize(
+    "path, body",
+    [
+        ("/apply", '{"original": "x = 1LONE\\n", "snippet": "x = 2\\n"}'),
+        ("/apply", '{"original": "x = 1\\n", "snippet": "LONEx = 2\\n"}'),
+        ("/apply", '{"original": "x = 1\\n", "snippet": "x = 2\\n", "options": {"LONE": 1}}'),
+        (
+            "/v1/chat/completions",
+            '{"model": "auto", "messages": [{"role": "user", "content": "<code>LONE</code><update>y</update>"}]}',
+        ),
+        (
+            "/v1/chat/completions",
+            '{"model": "auto", "messages": [{"role": "user", "content": "hi"}], '
+            '"prediction": {"type": "content", "content": "LONE"}}',
+        ),
+        ("/v1/code/apply", '{"initial_code": "LONE", "edit_snippet": "y"}'),
+    ],
+)
 def test_lone_surrogates_are_400(live, path, body):
     response = httpx.post(live.url + path, content=raw_body(body), headers={"content-type": "application/json"})
     assert response.status_code == 400, response.text
@@ -51,11 +60,14 @@ def test_paired_surrogates_are_fine(live):
     assert response.status_code == 200 and response.json()["merged"] == "s = '🚀🚀'\n"
 
 
-@pytest.mark.parametrize("body", [
-    "[" * 100_000 + "]" * 100_000,
-    '{"original": "x", "snippet": "y", "options": ' + '{"a": ' * 5_000 + "1" + "}" * 5_000 + "}",
-    '{"original": "x", "snippet": "y", "options": ' + '{"a": ' * 40 + "1" + "}" * 40 + "}",
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        '{"original": "x", "snippet": "y", "options": ' + '{"a": ' * 5_000 + "1" + "}" * 5_000 + "}",
+        '{"original": "x", "snippet": "y", "options": ' + '{"a": ' * 40 + "1" + "}" * 40 + "}",
+    ],
+)
 def test_deep_nesting_is_400(roomy, body):
     response = httpx.post(roomy.url + "/apply", content=body, headers={"content-type": "application/json"})
     assert response.status_code == 400 and response.json()["error"]["code"] == "nesting_too_deep"
@@ -63,8 +75,11 @@ def test_deep_nesting_is_400(roomy, body):
 
 def http_exchange(sock: socket.socket, path: str, body: bytes) -> tuple[int, dict, bytes]:
     """One HTTP/1.1 request on an open socket; (status, headers, body) of its response."""
-    sock.sendall(f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                 f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+    sock.sendall(
+        f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n".encode()
+        + body
+    )
     data = b""
     while b"\r\n\r\n" not in data:
         data += sock.recv(65536)
@@ -107,8 +122,10 @@ def test_a_client_leaving_mid_upload_is_a_quiet_499(live, caplog):
     host, port = live.url.removeprefix("http://").split(":")
     with caplog.at_level(logging.ERROR):
         with socket.create_connection((host, int(port)), timeout=10) as sock:
-            sock.sendall(b"POST /apply HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                         b"Content-Length: 1000\r\n\r\n{\"original\": \"")
+            sock.sendall(
+                b"POST /apply HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b'Content-Length: 1000\r\n\r\n{"original": "'
+            )
             time.sleep(0.1)
         deadline = time.time() + 30  # generous: behind Ray the record can take seconds on a loaded machine
         while aborted() == before:

@@ -1,5 +1,6 @@
 """Large inputs (megabytes, under the body limit) go through the worker process for large applies:
 they are answered correctly or refused, and small requests sent meanwhile are not held up."""
+
 from __future__ import annotations
 
 import threading
@@ -12,8 +13,11 @@ from fastapply.api import Settings
 
 BIG = "".join(f"value_{i} = compute({i}, {i * 7})\n" for i in range(80_000))  # 2.5 MB
 LARGE = BIG[:265_000]  # over the 256 KiB that sends an apply to the worker, small enough to validate quickly
-SMALL = {"original": "def add(a, b):\n    return a + b\n", "snippet": "def add(a, b):\n    return b + a\n",
-         "options": {"mode": "deterministic"}}
+SMALL = {
+    "original": "def add(a, b):\n    return a + b\n",
+    "snippet": "def add(a, b):\n    return b + a\n",
+    "options": {"mode": "deterministic"},
+}
 
 
 @pytest.fixture(scope="module")
@@ -39,8 +43,9 @@ def test_a_large_request_does_not_stall_small_ones(roomy):
 
         def large():
             started = time.perf_counter()
-            out["response"] = httpx.post(roomy.url + "/apply", timeout=60,
-                                         json={"original": BIG, "snippet": "totally_new = 1\n"})
+            out["response"] = httpx.post(
+                roomy.url + "/apply", timeout=60, json={"original": BIG, "snippet": "totally_new = 1\n"}
+            )
             out["seconds"] = time.perf_counter() - started
 
         thread = threading.Thread(target=large)

@@ -1,6 +1,7 @@
 """Limits: full queue (503 + Retry-After), generation timeout (504, or the incomplete output with
 allow_flagged), queue timeout (503), KV budget (413) and client disconnects (the row is freed).
 One server with one batch slot and one queue slot."""
+
 from __future__ import annotations
 
 import threading
@@ -90,8 +91,12 @@ def test_chat_timeout_is_504_or_length_on_request(serve_factory):
 
     # A server of its own with a short timeout: the tiny model's chat output loops, drafting it from
     # itself writes ~1,900 tokens a second here; 0.3 s leaves a 5x margin before 3,000 tokens.
-    kwargs = dict(model="auto", max_tokens=3000, messages=[{"role": "user", "content": "hi"}],
-                  prediction={"type": "content", "content": "hello"})
+    kwargs = dict(
+        model="auto",
+        max_tokens=3000,
+        messages=[{"role": "user", "content": "hi"}],
+        prediction={"type": "content", "content": "hello"},
+    )
     with serve_factory(Settings(api_key=None, request_timeout=0.3), max_batch=1) as server:
         client = openai.OpenAI(base_url=server.url + "/v1", api_key="x", max_retries=0)
         with pytest.raises(openai.APIStatusError) as refused:
@@ -112,8 +117,9 @@ def test_single_request_over_the_kv_budget_is_413(small):
 
 def test_stream_disconnect_frees_the_row(small):
     before = cancelled(small, "disconnected")
-    with httpx.stream("POST", small.url + "/apply", json={**LONG, "options": {**LONG["options"], "stream": True}},
-                      timeout=30) as response:
+    with httpx.stream(
+        "POST", small.url + "/apply", json={**LONG, "options": {**LONG["options"], "stream": True}}, timeout=30
+    ) as response:
         for line in response.iter_lines():
             if line.startswith("event: delta"):
                 break  # a first delta arrived: the row is generating; now hang up

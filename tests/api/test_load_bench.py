@@ -1,4 +1,5 @@
 """Smoke run of the load benchmark (evals/load.py) against the tiny model's server."""
+
 from __future__ import annotations
 
 import json
@@ -9,8 +10,16 @@ from fastapply.evals import load
 
 def test_load_benchmark_prints_a_table(serve_factory, tmp_path, capsys):
     dataset = tmp_path / "cases.jsonl"
-    rows = [{"id": f"c{i}", "language": "python", "original": f"def f{i}(x):\n    return x + {i}\n",
-             "snippet": f"def f{i}(x):\n    return x * {i}\n", "expected": ""} for i in range(4)]
+    rows = [
+        {
+            "id": f"c{i}",
+            "language": "python",
+            "original": f"def f{i}(x):\n    return x + {i}\n",
+            "snippet": f"def f{i}(x):\n    return x * {i}\n",
+            "expected": "",
+        }
+        for i in range(4)
+    ]
     dataset.write_text("".join(json.dumps(r) + "\n" for r in rows))
     # A benchmark server: the random model's flagged answers are served, so their bytes can be compared.
     with serve_factory(Settings(api_key=None, allow_flagged=True)) as live:

@@ -12,6 +12,7 @@ The SDK is installed once, not by the tests: ``make sdk-node`` (``npm ci`` into 
 ignored by git). Without node or that install the module is skipped; it never touches the network.
 ``FASTAPPLY_NODE_SDK_DIR`` points it at another install folder.
 """
+
 from __future__ import annotations
 
 import json
@@ -42,9 +43,13 @@ def _installed_version() -> str | None:
 INSTALLED = _installed_version()
 pytestmark = [
     pytest.mark.skipif(NODE is None, reason="node is not installed: Morph's JavaScript SDK cannot run"),
-    pytest.mark.skipif(INSTALLED is None, reason=f"@morphllm/morphsdk is not installed in {SDK_DIR}: run `make sdk-node`"),
-    pytest.mark.skipif(INSTALLED is not None and INSTALLED != PINNED,
-                       reason=f"@morphllm/morphsdk {INSTALLED} in {SDK_DIR}, {PINNED} pinned: run `make sdk-node`"),
+    pytest.mark.skipif(
+        INSTALLED is None, reason=f"@morphllm/morphsdk is not installed in {SDK_DIR}: run `make sdk-node`"
+    ),
+    pytest.mark.skipif(
+        INSTALLED is not None and INSTALLED != PINNED,
+        reason=f"@morphllm/morphsdk {INSTALLED} in {SDK_DIR}, {PINNED} pinned: run `make sdk-node`",
+    ),
 ]
 
 ORIGINAL = """import { readFile } from "node:fs/promises";
@@ -69,11 +74,14 @@ export function greet(name, punctuation = "!") {
 // ... existing code ...
 """
 INSTRUCTION = "I add an optional punctuation argument to greet."
-EXPECTED = ORIGINAL.replace("""export function greet(name) {
+EXPECTED = ORIGINAL.replace(
+    """export function greet(name) {
   return `Hello, ${name}!`;
-}""", """export function greet(name, punctuation = "!") {
+}""",
+    """export function greet(name, punctuation = "!") {
   return `Hello, ${name}${punctuation}`;
-}""")
+}""",
+)
 APPLY = {"originalCode": ORIGINAL, "codeEdit": EDIT, "instruction": INSTRUCTION}
 MESSAGE = f"<instruction>{INSTRUCTION}</instruction>\n<code>{ORIGINAL}</code>\n<update>{EDIT}</update>"
 KEY = "fastapply-test-key"
@@ -83,8 +91,14 @@ def run_sdk(url: str, *calls: dict, env: dict | None = None) -> list[dict]:
     """Each call through the SDK in one node process (client.mjs); their results, in order."""
     child_env = {k: v for k, v in os.environ.items() if not k.startswith("MORPH_")}
     child_env.update(env or {})
-    proc = subprocess.run([NODE, str(HERE / "client.mjs"), str(SDK_DIR)], input=json.dumps({"url": url, "calls": calls}),
-                          capture_output=True, text=True, timeout=120, env=child_env)
+    proc = subprocess.run(
+        [NODE, str(HERE / "client.mjs"), str(SDK_DIR)],
+        input=json.dumps({"url": url, "calls": calls}),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=child_env,
+    )
     assert proc.returncode == 0, proc.stderr[-4000:]
     return json.loads(proc.stdout)
 
@@ -98,19 +112,22 @@ def auto_server(serve_factory):
 
 
 def test_apply_edit_returns_the_merged_file(auto_server):
-    native = httpx.post(auto_server.url + "/apply", timeout=30,
-                        json={"original": ORIGINAL, "snippet": EDIT, "instruction": INSTRUCTION}).json()
+    native = httpx.post(
+        auto_server.url + "/apply", timeout=30, json={"original": ORIGINAL, "snippet": EDIT, "instruction": INSTRUCTION}
+    ).json()
     assert native["merged"] == EXPECTED and native["mode_used"] == "deterministic"
-    large, fast, client = run_sdk(auto_server.url,
-                                  {"op": "applyEdit", "apiKey": "unused", **APPLY},
-                                  {"op": "applyEdit", "apiKey": "unused", "large": False, **APPLY},
-                                  {"op": "client.applyEdit", "apiKey": "unused", **APPLY})
+    large, fast, client = run_sdk(
+        auto_server.url,
+        {"op": "applyEdit", "apiKey": "unused", **APPLY},
+        {"op": "applyEdit", "apiKey": "unused", "large": False, **APPLY},
+        {"op": "client.applyEdit", "apiKey": "unused", **APPLY},
+    )
     for result in (large, fast, client):
         assert result["success"] is True, result
         assert result["mergedCode"] == EXPECTED
         assert result["completionId"].startswith("chatcmpl-")
         assert result["changes"] == {"linesAdded": 0, "linesRemoved": 0, "linesModified": 2}
-        assert "+export function greet(name, punctuation = \"!\") {" in result["udiff"]
+        assert '+export function greet(name, punctuation = "!") {' in result["udiff"]
         assert "-export function greet(name) {" in result["udiff"]
 
 
@@ -118,15 +135,25 @@ def test_execute_writes_the_merged_file(auto_server, tmp_path):
     (tmp_path / "src").mkdir()
     target = tmp_path / "src" / "greet.js"
     target.write_text(ORIGINAL)
-    [result] = run_sdk(auto_server.url, {"op": "client.execute", "apiKey": "unused", "baseDir": str(tmp_path),
-                                         "targetFilepath": "src/greet.js", "codeEdit": EDIT, "instruction": INSTRUCTION})
+    [result] = run_sdk(
+        auto_server.url,
+        {
+            "op": "client.execute",
+            "apiKey": "unused",
+            "baseDir": str(tmp_path),
+            "targetFilepath": "src/greet.js",
+            "codeEdit": EDIT,
+            "instruction": INSTRUCTION,
+        },
+    )
     assert result["success"] is True and result["filepath"] == "src/greet.js", result
     assert target.read_text() == EXPECTED
 
 
 def test_stream_concatenates_to_the_non_streamed_file(auto_server):
-    whole, streamed = run_sdk(auto_server.url, {"op": "chat", "message": MESSAGE},
-                              {"op": "chat", "message": MESSAGE, "stream": True})
+    whole, streamed = run_sdk(
+        auto_server.url, {"op": "chat", "message": MESSAGE}, {"op": "chat", "message": MESSAGE, "stream": True}
+    )
     assert whole["content"] == EXPECTED and whole["finishReasons"] == ["stop"]
     assert "error" not in streamed, streamed
     assert "".join(streamed["chunks"]) == EXPECTED and streamed["finishReasons"] == ["stop"]
@@ -138,10 +165,17 @@ def test_a_flagged_result_is_an_error_and_the_file_is_left_alone(auto_server, me
     applied, executed, whole, streamed = run_sdk(
         auto_server.url,
         {"op": "applyEdit", "apiKey": "unused", **APPLY},
-        {"op": "client.execute", "apiKey": "unused", "baseDir": str(tmp_path), "targetFilepath": "greet.js",
-         "codeEdit": EDIT, "instruction": INSTRUCTION},
+        {
+            "op": "client.execute",
+            "apiKey": "unused",
+            "baseDir": str(tmp_path),
+            "targetFilepath": "greet.js",
+            "codeEdit": EDIT,
+            "instruction": INSTRUCTION,
+        },
         {"op": "chat", "message": MESSAGE},
-        {"op": "chat", "message": MESSAGE, "stream": True})
+        {"op": "chat", "message": MESSAGE, "stream": True},
+    )
     assert applied["success"] is False and "mergedCode" not in applied
     assert "syntax_error" in applied["error"]  # the message names each warning
     assert executed["success"] is False and "syntax_error" in executed["error"]
@@ -151,9 +185,11 @@ def test_a_flagged_result_is_an_error_and_the_file_is_left_alone(auto_server, me
 
 
 def test_an_invalid_request_is_a_400_error(auto_server):
-    applied, unknown_model = run_sdk(auto_server.url,
-                                     {"op": "applyEdit", "apiKey": "unused", **APPLY, "codeEdit": "  \n"},
-                                     {"op": "chat", "message": MESSAGE, "model": "morph-v9"})
+    applied, unknown_model = run_sdk(
+        auto_server.url,
+        {"op": "applyEdit", "apiKey": "unused", **APPLY, "codeEdit": "  \n"},
+        {"op": "chat", "message": MESSAGE, "model": "morph-v9"},
+    )
     assert applied["success"] is False and "mergedCode" not in applied
     assert applied["error"].startswith("400") and "<update> is empty" in applied["error"]
     assert unknown_model["error"]["status"] == 404 and unknown_model["error"]["code"] == "model_not_found"
@@ -163,8 +199,11 @@ def test_an_incomplete_model_answer_is_an_error(serve_factory):
     """The model path (a random tiny model never finishes the file): text is streamed, then the stream
     ends in an error instead of a final chunk, and the SDK returns no file."""
     with serve_factory(Settings(api_key=None)) as server:
-        applied, streamed = run_sdk(server.url, {"op": "applyEdit", "apiKey": "unused", **APPLY},
-                                    {"op": "chat", "message": MESSAGE, "stream": True})
+        applied, streamed = run_sdk(
+            server.url,
+            {"op": "applyEdit", "apiKey": "unused", **APPLY},
+            {"op": "chat", "message": MESSAGE, "stream": True},
+        )
     assert applied["success"] is False and "mergedCode" not in applied, applied
     assert streamed["chunks"] and streamed["error"]["code"] == "output_truncated" and "finishReasons" not in streamed
     assert applied["error"] == streamed["error"]["message"]
@@ -184,7 +223,9 @@ def test_the_large_file_protocol_round_trips(auto_server, monkeypatch):
         return real(instruction, code, update, apply_context)
 
     monkeypatch.setattr(routes_openai, "unpack_extralong", spy)
-    [result] = run_sdk(auto_server.url, {"op": "applyEdit", "apiKey": "unused", "anchorCompactionThreshold": 64, **APPLY})
+    [result] = run_sdk(
+        auto_server.url, {"op": "applyEdit", "apiKey": "unused", "anchorCompactionThreshold": 64, **APPLY}
+    )
     [(code, apply_context)] = seen
     assert apply_context == "extralong" and code.startswith("\u27eaMORPH_DEFINITIONS_BEGIN_")
     assert result["success"] is True and result["mergedCode"] == EXPECTED, result
@@ -203,7 +244,8 @@ def test_a_wrong_api_key_is_401(serve_factory):
             {"op": "chat", "apiKey": "not-the-key", "message": MESSAGE},
             {"op": "applyEdit", **APPLY},  # the SDK's default: MORPH_API_KEY
             {"op": "client.applyEdit", "apiKey": KEY, **APPLY},
-            env={"MORPH_API_KEY": KEY})
+            env={"MORPH_API_KEY": KEY},
+        )
     for result in (wrong, wrong_client):
         assert result["success"] is False and "mergedCode" not in result
         assert result["error"].startswith("Authentication failed")  # the SDK's wording for a 401

@@ -1,5 +1,6 @@
 """/v1/chat/completions through the official ``openai`` client: Morph apply messages, Predicted Outputs,
 streaming and not, usage, model names and OpenAI-shaped errors."""
+
 from __future__ import annotations
 
 import httpx
@@ -18,11 +19,19 @@ def client(live):
 
 
 def test_apply_message_matches_native_apply(live, client):
-    completion = client.chat.completions.create(model="morph-v3-fast", max_tokens=40, extra_body=FLAGGED_OK,
-                                                messages=[{"role": "user", "content": MESSAGE}])
-    native = httpx.post(live.url + "/apply", timeout=60, json={
-        "original": ORIGINAL, "snippet": SNIPPET, "instruction": "increment",
-        "options": {"max_tokens": 40, "allow_flagged": True}}).json()
+    completion = client.chat.completions.create(
+        model="morph-v3-fast", max_tokens=40, extra_body=FLAGGED_OK, messages=[{"role": "user", "content": MESSAGE}]
+    )
+    native = httpx.post(
+        live.url + "/apply",
+        timeout=60,
+        json={
+            "original": ORIGINAL,
+            "snippet": SNIPPET,
+            "instruction": "increment",
+            "options": {"max_tokens": 40, "allow_flagged": True},
+        },
+    ).json()
     choice = completion.choices[0]
     assert choice.message.role == "assistant" and choice.message.content == native["merged"]
     assert choice.finish_reason == "length"
@@ -48,30 +57,43 @@ def test_streaming_equals_non_streaming(client):
 
 def test_predicted_output_is_lossless_and_accepted(live, client):
     messages = [{"role": "system", "content": "Rewrite the text."}, {"role": "user", "content": "some text"}]
-    unrelated = client.chat.completions.create(model="auto", messages=messages, max_tokens=40,
-                                               prediction={"type": "content", "content": "zzz"})
+    unrelated = client.chat.completions.create(
+        model="auto", messages=messages, max_tokens=40, prediction={"type": "content", "content": "zzz"}
+    )
     passes = live.engine.total_passes
     own = unrelated.choices[0].message.content  # the model's own greedy output: a perfect prediction
-    predicted = client.chat.completions.create(model="auto", messages=messages, max_tokens=40,
-                                               prediction={"type": "content", "content": own})
+    predicted = client.chat.completions.create(
+        model="auto", messages=messages, max_tokens=40, prediction={"type": "content", "content": own}
+    )
     assert predicted.choices[0].message.content == own  # the draft never changes the output
     assert predicted.usage.completion_tokens == unrelated.usage.completion_tokens == 40
     accepted = predicted.usage.completion_tokens_details.accepted_prediction_tokens
     assert accepted >= 30 and unrelated.usage.completion_tokens_details.accepted_prediction_tokens == 0
     assert live.engine.total_passes - passes < 20  # far fewer passes than 40 tokens one at a time
-    stream = client.chat.completions.create(model="auto", messages=messages, max_tokens=40, stream=True,
-                                            prediction={"type": "content", "content": [{"type": "text", "text": own}]})
+    stream = client.chat.completions.create(
+        model="auto",
+        messages=messages,
+        max_tokens=40,
+        stream=True,
+        prediction={"type": "content", "content": [{"type": "text", "text": own}]},
+    )
     assert "".join(c.choices[0].delta.content or "" for c in stream if c.choices) == own
 
 
 def test_stop_sequence_ends_the_text_before_it(client):
     messages = [{"role": "user", "content": "some text"}]
-    own = client.chat.completions.create(model="auto", messages=messages, max_tokens=24,
-                                         prediction={"type": "content", "content": "x"}).choices[0].message.content
+    own = (
+        client.chat.completions.create(
+            model="auto", messages=messages, max_tokens=24, prediction={"type": "content", "content": "x"}
+        )
+        .choices[0]
+        .message.content
+    )
     stop = own[10:14]
-    cut = client.chat.completions.create(model="auto", messages=messages, max_tokens=24, stop=[stop],
-                                         prediction={"type": "content", "content": own})
-    assert cut.choices[0].message.content == own[:own.index(stop)]
+    cut = client.chat.completions.create(
+        model="auto", messages=messages, max_tokens=24, stop=[stop], prediction={"type": "content", "content": own}
+    )
+    assert cut.choices[0].message.content == own[: own.index(stop)]
     assert cut.choices[0].finish_reason == "stop"
 
 
@@ -82,15 +104,18 @@ def test_unknown_model_is_openai_404(client):
     assert "gpt-9" in info.value.body["message"]
 
 
-@pytest.mark.parametrize("kwargs, needle", [
-    (dict(messages=[{"role": "user", "content": "hello"}]), "<code>"),
-    (dict(messages=[]), "messages"),
-    (dict(messages=[{"role": "user", "content": MESSAGE}], max_tokens=0), "max_tokens"),
-    (dict(messages=[{"role": "user", "content": MESSAGE}], max_tokens=10**7), "max_tokens"),
-    (dict(messages=[{"role": "user", "content": MESSAGE}], n=2), "n"),
-    (dict(messages=[{"role": "user", "content": "<code>x</code><update> </update>"}]), "<update> is empty"),
-    (dict(messages=[{"role": "wizard", "content": MESSAGE}]), "role"),
-])
+@pytest.mark.parametrize(
+    "kwargs, needle",
+    [
+        (dict(messages=[{"role": "user", "content": "hello"}]), "<code>"),
+        (dict(messages=[]), "messages"),
+        (dict(messages=[{"role": "user", "content": MESSAGE}], max_tokens=0), "max_tokens"),
+        (dict(messages=[{"role": "user", "content": MESSAGE}], max_tokens=10**7), "max_tokens"),
+        (dict(messages=[{"role": "user", "content": MESSAGE}], n=2), "n"),
+        (dict(messages=[{"role": "user", "content": "<code>x</code><update> </update>"}]), "<update> is empty"),
+        (dict(messages=[{"role": "wizard", "content": MESSAGE}]), "role"),
+    ],
+)
 def test_bad_chat_requests_are_400(client, kwargs, needle):
     with pytest.raises(openai.BadRequestError) as info:
         client.chat.completions.create(model="auto", **kwargs)

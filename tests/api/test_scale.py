@@ -3,6 +3,7 @@ Ray Serve front, on loopback, against the single-process server loading the same
 the same settings. Same bytes through every door, same errors and auth, one file on one replica,
 summed /health and /metrics, a cancelled stream frees its row, and a killed replica loses no request
 silently and is replaced."""
+
 from __future__ import annotations
 
 import contextlib
@@ -64,8 +65,15 @@ def model_settings(tiny_lm, smollm_tokenizer, tmp_path_factory) -> Settings:
     folder = tmp_path_factory.mktemp("scale_model")
     tiny_lm.save_pretrained(folder)
     smollm_tokenizer.save_pretrained(folder)
-    return Settings(api_key=KEY, model=str(folder), device="cpu", dtype="float32", default_mode="model", k=8,
-                    max_body_bytes=64 * 1024)
+    return Settings(
+        api_key=KEY,
+        model=str(folder),
+        device="cpu",
+        dtype="float32",
+        default_mode="model",
+        k=8,
+        max_body_bytes=64 * 1024,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -86,30 +94,53 @@ def replicas(url: str) -> list[dict]:
 
 
 def apply_body(path="calc.py", **options) -> dict:
-    return {"original": ORIGINAL, "snippet": SNIPPET, "path": path,
-            "options": {"max_tokens": 48, "allow_flagged": True, **options}}
+    return {
+        "original": ORIGINAL,
+        "snippet": SNIPPET,
+        "path": path,
+        "options": {"max_tokens": 48, "allow_flagged": True, **options},
+    }
 
 
 def answers(url: str) -> dict:
     """What a client sees from every door, minus timings (which no two runs share)."""
     native = httpx.post(url + "/apply", json=apply_body(), headers=AUTH, timeout=60).json()
     streamed = sse_events(httpx.post(url + "/apply", json=apply_body(stream=True), headers=AUTH, timeout=60).text)
-    relace = httpx.post(url + "/v1/code/apply", headers=AUTH, timeout=60,
-                        json={"initial_code": ORIGINAL, "edit_snippet": SNIPPET, "allow_flagged": True}).json()
+    relace = httpx.post(
+        url + "/v1/code/apply",
+        headers=AUTH,
+        timeout=60,
+        json={"initial_code": ORIGINAL, "edit_snippet": SNIPPET, "allow_flagged": True},
+    ).json()
     client = openai.OpenAI(base_url=url + "/v1", api_key=KEY, max_retries=0, timeout=60)
-    chat = dict(model="morph-v3-fast", max_tokens=40, messages=[{"role": "user", "content": MESSAGE}],
-                extra_body={"allow_flagged": True})
+    chat = dict(
+        model="morph-v3-fast",
+        max_tokens=40,
+        messages=[{"role": "user", "content": MESSAGE}],
+        extra_body={"allow_flagged": True},
+    )
     completion = client.chat.completions.create(**chat)
     chunks = list(client.chat.completions.create(stream=True, **chat))
-    predicted = client.chat.completions.create(model="auto", max_tokens=24, prediction={"type": "content",
-                                               "content": ORIGINAL}, messages=[{"role": "user", "content": "go"}])
-    return {"merged": native["merged"], "diff": native["diff"], "warnings": native["warnings"],
-            "tokens": native["stats"]["output_tokens"], "finish": native["finish_reason"],
-            "streamed": "".join(json.loads(d)["text"] for name, d in streamed if name == "delta"),
-            "streamed_done": json.loads(streamed[-1][1])["merged"], "relace": relace["mergedCode"],
-            "chat": completion.choices[0].message.content, "chat_usage": completion.usage.model_dump(),
-            "chat_stream": "".join(c.choices[0].delta.content or "" for c in chunks if c.choices),
-            "predicted": predicted.choices[0].message.content}
+    predicted = client.chat.completions.create(
+        model="auto",
+        max_tokens=24,
+        prediction={"type": "content", "content": ORIGINAL},
+        messages=[{"role": "user", "content": "go"}],
+    )
+    return {
+        "merged": native["merged"],
+        "diff": native["diff"],
+        "warnings": native["warnings"],
+        "tokens": native["stats"]["output_tokens"],
+        "finish": native["finish_reason"],
+        "streamed": "".join(json.loads(d)["text"] for name, d in streamed if name == "delta"),
+        "streamed_done": json.loads(streamed[-1][1])["merged"],
+        "relace": relace["mergedCode"],
+        "chat": completion.choices[0].message.content,
+        "chat_usage": completion.usage.model_dump(),
+        "chat_stream": "".join(c.choices[0].delta.content or "" for c in chunks if c.choices),
+        "predicted": predicted.choices[0].message.content,
+    }
 
 
 def test_every_door_answers_the_same_bytes_as_one_process(single, scaled):
@@ -118,17 +149,23 @@ def test_every_door_answers_the_same_bytes_as_one_process(single, scaled):
     assert got["streamed"] == got["merged"] and got["tokens"] > 0
 
 
-ERRORS = [("POST", "/apply", b'{"original": "x", '), ("POST", "/apply", b"[1, 2]"), ("GET", "/nowhere", b""),
-          ("GET", "/apply", b""), ("POST", "/apply", json.dumps(apply_body() | {"original": "x" * 70_000}).encode()),
-          ("POST", "/v1/chat/completions", json.dumps({"model": "gpt-9", "messages": []}).encode()),
-          ("POST", "/v1/code/apply", b'{"edit_snippet": "x"}')]
+ERRORS = [
+    ("POST", "/apply", b'{"original": "x", '),
+    ("POST", "/apply", b"[1, 2]"),
+    ("GET", "/nowhere", b""),
+    ("GET", "/apply", b""),
+    ("POST", "/apply", json.dumps(apply_body() | {"original": "x" * 70_000}).encode()),
+    ("POST", "/v1/chat/completions", json.dumps({"model": "gpt-9", "messages": []}).encode()),
+    ("POST", "/v1/code/apply", b'{"edit_snippet": "x"}'),
+]
 
 
 @pytest.mark.parametrize("method, path, body", ERRORS)
 def test_errors_are_the_same_as_one_process(single, scaled, method, path, body):
     headers = {**AUTH, "content-type": "application/json"}
-    one, many = (httpx.request(method, url + path, content=body, headers=headers, timeout=30)
-                 for url in (single.url, scaled))
+    one, many = (
+        httpx.request(method, url + path, content=body, headers=headers, timeout=30) for url in (single.url, scaled)
+    )
     assert many.status_code == one.status_code >= 400 and many.json() == one.json()
 
 
@@ -164,8 +201,13 @@ def test_a_busy_home_sends_its_file_to_the_other_replica(scaled):
     with httpx.Client(timeout=120, headers=AUTH) as client:
         threads, served = [], []
         for _ in range(6):
-            threads.append(threading.Thread(target=lambda: served.append(
-                client.post(scaled + "/apply", json=body).headers["x-fastapply-replica"])))
+            threads.append(
+                threading.Thread(
+                    target=lambda: served.append(
+                        client.post(scaled + "/apply", json=body).headers["x-fastapply-replica"]
+                    )
+                )
+            )
             threads[-1].start()
         for thread in threads:
             thread.join()
@@ -193,8 +235,11 @@ def test_health_and_metrics_sum_the_replicas(scaled):
 def test_a_cancelled_stream_frees_its_row(scaled):
     def cancelled() -> float:
         text = httpx.get(scaled + "/metrics", headers=AUTH, timeout=30).text
-        return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
-                   if line.startswith('fastapply_cancelled_total{reason="disconnected"}'))
+        return sum(
+            float(line.rsplit(" ", 1)[1])
+            for line in text.splitlines()
+            if line.startswith('fastapply_cancelled_total{reason="disconnected"}')
+        )
 
     before = cancelled()
     body = apply_body(max_tokens=3000, k=0, stop_loops=False, stream=True)
@@ -211,8 +256,9 @@ def test_a_cancelled_stream_frees_its_row(scaled):
 def test_a_killed_replica_loses_no_request_and_is_replaced(scaled):
     """Requests in flight on the killed replica: those that had sent nothing yet are re-sent to the
     other replica (200, same bytes); streams under way end in a replica_failed error event."""
-    reference = httpx.post(scaled + "/apply", json=apply_body(max_tokens=400, stop_loops=False), headers=AUTH,
-                           timeout=60).json()["merged"]
+    reference = httpx.post(
+        scaled + "/apply", json=apply_body(max_tokens=400, stop_loops=False), headers=AUTH, timeout=60
+    ).json()["merged"]
     results: dict[int, httpx.Response] = {}
 
     def send(i: int, stream: bool):
@@ -232,8 +278,11 @@ def test_a_killed_replica_loses_no_request_and_is_replaced(scaled):
         thread.join(60)
         assert not thread.is_alive(), "a request hung after its replica died"
     text = httpx.get(scaled + "/metrics", headers=AUTH, timeout=30).text
-    rescued = [line for line in text.splitlines()
-               if line.startswith(("fastapply_retried_requests_total ", "fastapply_broken_streams_total "))]
+    rescued = [
+        line
+        for line in text.splitlines()
+        if line.startswith(("fastapply_retried_requests_total ", "fastapply_broken_streams_total "))
+    ]
     assert sum(float(line.split()[1]) for line in rescued) >= 1  # the victim really had requests in flight
     for i, response in results.items():
         assert response.status_code == 200, response.text
@@ -242,13 +291,18 @@ def test_a_killed_replica_loses_no_request_and_is_replaced(scaled):
         else:
             name, data = sse_events(response.text)[-1]
             assert name in ("done", "error"), response.text[-300:]
-            assert name == "done" and json.loads(data)["merged"] == reference or \
-                json.loads(data)["error"]["code"] == "replica_failed"
+            assert (
+                name == "done"
+                and json.loads(data)["merged"] == reference
+                or json.loads(data)["error"]["code"] == "replica_failed"
+            )
     deadline = time.time() + 90
     while len(ids := [r["replica"] for r in replicas(scaled)]) < 2:
         assert time.time() < deadline, "the killed replica was not replaced"
         time.sleep(0.5)
     assert victim not in ids
     for i in range(4):  # the replacement serves its share of files
-        response = httpx.post(scaled + "/apply", json=apply_body(f"after{i}.py", max_tokens=4), headers=AUTH, timeout=60)
+        response = httpx.post(
+            scaled + "/apply", json=apply_body(f"after{i}.py", max_tokens=4), headers=AUTH, timeout=60
+        )
         assert response.status_code == 200

@@ -1,5 +1,6 @@
 """The scale-out parts that need no cluster: routing keys and rendezvous, the summed /metrics, the
 replica options and autoscaling defaults, the ``fastapply serve`` flags and the config-file builder."""
+
 from __future__ import annotations
 
 import json
@@ -22,21 +23,35 @@ def body(**fields) -> bytes:
 
 def test_a_file_has_one_key_through_every_door():
     message = f"<instruction>x</instruction><code>{FILE}</code><update>y</update>"
-    keys = {file_key("/apply", body(original=FILE, snippet="a")),
-            file_key("/v1/code/apply", body(initial_code=FILE, edit_snippet="b")),
-            file_key("/v1/code/apply", body(initialCode=FILE, editSnippet="c")),
-            file_key("/v1/chat/completions", body(model="m", messages=[{"role": "user", "content": message}])),
-            file_key("/v1/apply/chat/completions", body(messages=[{"role": "user", "content": [
-                {"type": "text", "text": message}]}])),
-            file_key("/v1/chat/completions", body(messages=[{"role": "user", "content": "hi"}],
-                                                  prediction={"type": "content", "content": FILE}))}
+    keys = {
+        file_key("/apply", body(original=FILE, snippet="a")),
+        file_key("/v1/code/apply", body(initial_code=FILE, edit_snippet="b")),
+        file_key("/v1/code/apply", body(initialCode=FILE, editSnippet="c")),
+        file_key("/v1/chat/completions", body(model="m", messages=[{"role": "user", "content": message}])),
+        file_key(
+            "/v1/apply/chat/completions",
+            body(messages=[{"role": "user", "content": [{"type": "text", "text": message}]}]),
+        ),
+        file_key(
+            "/v1/chat/completions",
+            body(messages=[{"role": "user", "content": "hi"}], prediction={"type": "content", "content": FILE}),
+        ),
+    }
     assert len(keys) == 1 and None not in keys
     named = file_key("/apply", body(original=FILE, snippet="a", path="src/x.py"))
     assert named == file_key("/apply", body(original="other\n", snippet="b", path="src/x.py")) != keys.pop()
 
 
-@pytest.mark.parametrize("path, raw", [("/apply", b"{not json"), ("/apply", b"[1]"), ("/health", b""),
-                                       ("/apply", body(original=3)), ("/v1/chat/completions", body(messages="x"))])
+@pytest.mark.parametrize(
+    "path, raw",
+    [
+        ("/apply", b"{not json"),
+        ("/apply", b"[1]"),
+        ("/health", b""),
+        ("/apply", body(original=3)),
+        ("/v1/chat/completions", body(messages="x")),
+    ],
+)
 def test_requests_without_a_file_have_no_key(path, raw):
     assert file_key(path, raw) is None
 
@@ -51,32 +66,50 @@ def test_rendezvous_moves_only_the_files_of_a_replica_that_leaves():
 
 
 def exposition(tokens: float, drafted: float, accepted: float, queue: float) -> str:
-    return "\n".join([
-        "# HELP fastapply_output_tokens_total output tokens", "# TYPE fastapply_output_tokens_total counter",
-        f'fastapply_output_tokens_total{{endpoint="/apply"}} {tokens}',
-        "# HELP fastapply_draft_tokens_total drafted", "# TYPE fastapply_draft_tokens_total counter",
-        f'fastapply_draft_tokens_total{{endpoint="/apply"}} {drafted}',
-        "# HELP fastapply_accepted_draft_tokens_total accepted", "# TYPE fastapply_accepted_draft_tokens_total counter",
-        f'fastapply_accepted_draft_tokens_total{{endpoint="/apply"}} {accepted}',
-        "# HELP fastapply_request_latency_seconds latency", "# TYPE fastapply_request_latency_seconds histogram",
-        'fastapply_request_latency_seconds_bucket{endpoint="/apply",le="1"} 1',
-        'fastapply_request_latency_seconds_bucket{endpoint="/apply",le="+Inf"} 2',
-        'fastapply_request_latency_seconds_sum{endpoint="/apply"} 3.5',
-        'fastapply_request_latency_seconds_count{endpoint="/apply"} 2',
-        "# HELP fastapply_queue_depth waiting", "# TYPE fastapply_queue_depth gauge", f"fastapply_queue_depth {queue}",
-        "# HELP fastapply_acceptance_rate ratio", "# TYPE fastapply_acceptance_rate gauge",
-        f"fastapply_acceptance_rate {accepted / drafted}"]) + "\n"
+    return (
+        "\n".join(
+            [
+                "# HELP fastapply_output_tokens_total output tokens",
+                "# TYPE fastapply_output_tokens_total counter",
+                f'fastapply_output_tokens_total{{endpoint="/apply"}} {tokens}',
+                "# HELP fastapply_draft_tokens_total drafted",
+                "# TYPE fastapply_draft_tokens_total counter",
+                f'fastapply_draft_tokens_total{{endpoint="/apply"}} {drafted}',
+                "# HELP fastapply_accepted_draft_tokens_total accepted",
+                "# TYPE fastapply_accepted_draft_tokens_total counter",
+                f'fastapply_accepted_draft_tokens_total{{endpoint="/apply"}} {accepted}',
+                "# HELP fastapply_request_latency_seconds latency",
+                "# TYPE fastapply_request_latency_seconds histogram",
+                'fastapply_request_latency_seconds_bucket{endpoint="/apply",le="1"} 1',
+                'fastapply_request_latency_seconds_bucket{endpoint="/apply",le="+Inf"} 2',
+                'fastapply_request_latency_seconds_sum{endpoint="/apply"} 3.5',
+                'fastapply_request_latency_seconds_count{endpoint="/apply"} 2',
+                "# HELP fastapply_queue_depth waiting",
+                "# TYPE fastapply_queue_depth gauge",
+                f"fastapply_queue_depth {queue}",
+                "# HELP fastapply_acceptance_rate ratio",
+                "# TYPE fastapply_acceptance_rate gauge",
+                f"fastapply_acceptance_rate {accepted / drafted}",
+            ]
+        )
+        + "\n"
+    )
 
 
 def samples(text: str) -> dict[str, float]:
-    return {line.rsplit(" ", 1)[0]: float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
-            if line and not line.startswith("#")}
+    return {
+        line.rsplit(" ", 1)[0]: float(line.rsplit(" ", 1)[1])
+        for line in text.splitlines()
+        if line and not line.startswith("#")
+    }
 
 
 def test_metrics_sum_replicas_and_keep_the_counts_of_replicas_that_are_gone():
     aggregator = Aggregator()
-    front = ("# HELP fastapply_requests_total requests\n# TYPE fastapply_requests_total counter\n"
-             'fastapply_requests_total{endpoint="/metrics",status="200"} 1\n')
+    front = (
+        "# HELP fastapply_requests_total requests\n# TYPE fastapply_requests_total counter\n"
+        'fastapply_requests_total{endpoint="/metrics",status="200"} 1\n'
+    )
     first = samples(aggregator.render({"r1": exposition(10, 8, 6, 1), "r2": exposition(30, 12, 3, 2)}, True, front))
     assert first['fastapply_output_tokens_total{endpoint="/apply"}'] == 40
     assert first['fastapply_request_latency_seconds_bucket{endpoint="/apply",le="+Inf"}'] == 4
@@ -106,10 +139,17 @@ def test_replica_options_fit_one_gpu_per_replica():
     assert ScaleConfig(cpus_per_replica=2.5).threads == 2 and ScaleConfig(torch_threads=4).threads == 4
 
 
-@pytest.mark.parametrize("fields, needle", [
-    (dict(replicas=0), "replicas"), (dict(min_replicas=3, max_replicas=2), "exceeds"),
-    (dict(target_ongoing_requests=0), "target_ongoing"), (dict(gpus_per_replica=-1), "gpus"),
-    (dict(retries=-1), "retries"), (dict(front_replicas=0), "front_replicas")])
+@pytest.mark.parametrize(
+    "fields, needle",
+    [
+        (dict(replicas=0), "replicas"),
+        (dict(min_replicas=3, max_replicas=2), "exceeds"),
+        (dict(target_ongoing_requests=0), "target_ongoing"),
+        (dict(gpus_per_replica=-1), "gpus"),
+        (dict(retries=-1), "retries"),
+        (dict(front_replicas=0), "front_replicas"),
+    ],
+)
 def test_bad_scale_settings_are_refused(fields, needle):
     with pytest.raises(ValueError, match=needle):
         ScaleConfig(**fields)
@@ -124,8 +164,10 @@ def test_serve_flags():
     assert config.autoscaling and (config.min_replicas, config.max_replicas) == (1, 4)
 
 
-@pytest.mark.parametrize("argv", [["--replicas", "2", "--max-replicas", "3"], ["--replicas", "0"],
-                                  ["--min-replicas", "5", "--max-replicas", "2"]])
+@pytest.mark.parametrize(
+    "argv",
+    [["--replicas", "2", "--max-replicas", "3"], ["--replicas", "0"], ["--min-replicas", "5", "--max-replicas", "2"]],
+)
 def test_contradicting_serve_flags_exit_2(argv, capsys):
     assert serve_main(argv) == 2
     assert "fastapply serve: error:" in capsys.readouterr().err

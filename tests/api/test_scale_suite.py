@@ -7,6 +7,7 @@ schema must not tell one process from N replicas. Where a test reads the server'
 that patch the server process (the replicas are other processes) and the batching test (it counts
 one engine's shared passes; two replicas batch apart).
 """
+
 from __future__ import annotations
 
 import sys
@@ -109,8 +110,15 @@ def live(tiny_lm, smollm_tokenizer, tmp_path_factory):
     smollm_tokenizer.save_pretrained(folder)
     # The loader is defined in this test module, which the replicas cannot import: send it by value.
     ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
-    settings = Settings(api_key=None, model=str(folder), default_mode="model", k=8, max_batch=8,
-                        max_kv_tokens=65536, max_body_bytes=64 * 1024)
+    settings = Settings(
+        api_key=None,
+        model=str(folder),
+        default_mode="model",
+        k=8,
+        max_batch=8,
+        max_kv_tokens=65536,
+        max_body_bytes=64 * 1024,
+    )
     with local_ray() as url:
         deploy(settings, load=tiny_applier_without_loop_stop)
         yield ScaledLive(url)
@@ -125,9 +133,26 @@ def test_serve_replicas_command_serves_and_stops(tiny_model_dir):
     from .test_scale import free_port
 
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "fastapply.api.server", "--replicas", "2", "--port", str(port),
-                               "--model", str(tiny_model_dir), "--device", "cpu", "--log-level", "warning"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "fastapply.api.server",
+            "--replicas",
+            "2",
+            "--port",
+            str(port),
+            "--model",
+            str(tiny_model_dir),
+            "--device",
+            "cpu",
+            "--log-level",
+            "warning",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         url, deadline = f"http://127.0.0.1:{port}", time.time() + 240
         while True:

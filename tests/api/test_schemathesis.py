@@ -1,5 +1,6 @@
 """A bounded schemathesis run against /openapi.json: generated requests to every operation get a
 declared status, a declared content type and a body that matches the declared schema, never a 500."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,8 +18,12 @@ def no_internal_error(ctx, response, case):
 
 # Acceptance of schema-valid data is not among them: a chat message without <code>/<update> and
 # without a prediction is valid JSON Schema and still a documented 400.
-CHECKS = [no_internal_error, schemathesis.checks.status_code_conformance,
-          schemathesis.checks.content_type_conformance, schemathesis.checks.response_schema_conformance]
+CHECKS = [
+    no_internal_error,
+    schemathesis.checks.status_code_conformance,
+    schemathesis.checks.content_type_conformance,
+    schemathesis.checks.response_schema_conformance,
+]
 
 
 @pytest.fixture(scope="module")
@@ -37,6 +42,7 @@ def test_every_operation_keeps_its_contract(short_server):
     assert len(operations) >= 7
 
     for operation in operations:
+
         @given(case=operation.as_strategy())
         @settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
         def keeps_its_contract(case):

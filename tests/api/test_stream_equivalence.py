@@ -1,5 +1,6 @@
 """Streamed deltas add up to exactly the non-streamed file, through every door, mode and windowing:
 including windows that start below line 1 and several windows at once."""
+
 from __future__ import annotations
 
 import json
@@ -12,13 +13,19 @@ from .test_apply_endpoints import sse_events
 
 ORIGINAL = "".join(f"def f{i}(x):\n    return x + {i}\n\n\n" for i in range(30))
 MIDDLE = "# ... existing code ...\n\ndef f15(x):\n    return x * 15\n\n# ... existing code ...\n"
-TWO_PLACES = ("# ... existing code ...\n\ndef f3(x):\n    return x * 3\n\n# ... existing code ...\n\n"
-              "def f25(x):\n    return x * 25\n\n# ... existing code ...\n")
+TWO_PLACES = (
+    "# ... existing code ...\n\ndef f3(x):\n    return x * 3\n\n# ... existing code ...\n\n"
+    "def f25(x):\n    return x * 25\n\n# ... existing code ...\n"
+)
 
 
 def apply_body(snippet: str, **options) -> dict:
-    return {"original": ORIGINAL, "snippet": snippet, "path": "f.py",
-            "options": {"max_tokens": 40, "allow_flagged": True, **options}}
+    return {
+        "original": ORIGINAL,
+        "snippet": snippet,
+        "path": "f.py",
+        "options": {"max_tokens": 40, "allow_flagged": True, **options},
+    }
 
 
 def streamed_apply(url: str, body: dict) -> tuple[str, dict]:
@@ -53,8 +60,9 @@ def test_windows_below_line_one_stream_the_whole_file(live, snippet, windows):
 def test_chat_and_relace_streams_equal_their_json_when_windowed(live):
     message = f"<code>{ORIGINAL}</code>\n<update>{MIDDLE}</update>"
     client = openai.OpenAI(base_url=live.url + "/v1", api_key="x", max_retries=0, timeout=60)
-    kwargs = dict(model="auto", max_tokens=40, messages=[{"role": "user", "content": message}],
-                  extra_body={"allow_flagged": True})
+    kwargs = dict(
+        model="auto", max_tokens=40, messages=[{"role": "user", "content": message}], extra_body={"allow_flagged": True}
+    )
     full = client.chat.completions.create(**kwargs)
     assert full.model_extra["fastapply"]["windowed"]
     chunks = list(client.chat.completions.create(stream=True, **kwargs))

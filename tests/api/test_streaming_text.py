@@ -1,4 +1,5 @@
 """Streaming text units (no server): incremental decoding and the merged-text hold-back rules."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,22 +20,25 @@ def test_decoder_holds_split_characters_and_adds_up(smollm_tokenizer):
     assert "" in deltas[:-1]  # some token ended inside a multi-byte character and was held
 
 
-@pytest.mark.parametrize("raw", [
-    "def f():\n    return 1\n",
-    "  \n\ndef f():\n    return 1\n",
-    "<updated-code>\ndef f():\n    return 1\n</updated-code>",
-    "<code>x = '</code>'\ny = 2\n</code>",
-    "```python\ndef f():\n    return 1\n```\n",
-    "```python\ndef f():\n    return 1\n",  # unterminated fence: kept as is
-    "<div>\n  <p>html</p>\n</div>\n",
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "def f():\n    return 1\n",
+        "  \n\ndef f():\n    return 1\n",
+        "<updated-code>\ndef f():\n    return 1\n</updated-code>",
+        "<code>x = '</code>'\ny = 2\n</code>",
+        "```python\ndef f():\n    return 1\n```\n",
+        "```python\ndef f():\n    return 1\n",  # unterminated fence: kept as is
+        "<div>\n  <p>html</p>\n</div>\n",
+    ],
+)
 @pytest.mark.parametrize("fmt", ["morph", "fastapply-oss"])
 def test_merged_stream_is_always_a_prefix_of_the_final_merge(raw, fmt):
     prompt_format = get_format(fmt)
     final = extract_merged(raw, prompt_format)
     for step in (1, 3, 7):
         stream = MergedTextStream(prompt_format)
-        sent = "".join(stream.push(raw[i:i + step]) for i in range(0, len(raw), step))
+        sent = "".join(stream.push(raw[i : i + step]) for i in range(0, len(raw), step))
         assert final.startswith(sent)
         assert sent + stream.finish(final) == final
 

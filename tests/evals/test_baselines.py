@@ -1,4 +1,5 @@
 """The HF baseline on a tiny randomly initialised Llama (real transformers generate, no weights)."""
+
 import types
 
 import pytest
@@ -12,9 +13,17 @@ from fastapply.evals.baselines import hf_generate, summarize_baselines  # noqa: 
 @pytest.fixture(scope="module")
 def tiny_model():
     torch.manual_seed(0)
-    config = transformers.LlamaConfig(vocab_size=64, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
-                                      num_attention_heads=2, num_key_value_heads=2, max_position_embeddings=256,
-                                      bos_token_id=0, eos_token_id=63)
+    config = transformers.LlamaConfig(
+        vocab_size=64,
+        hidden_size=32,
+        intermediate_size=64,
+        num_hidden_layers=2,
+        num_attention_heads=2,
+        num_key_value_heads=2,
+        max_position_embeddings=256,
+        bos_token_id=0,
+        eos_token_id=63,
+    )
     return transformers.LlamaForCausalLM(config).eval()
 
 
@@ -39,10 +48,24 @@ def test_bad_arguments(tiny_model):
 
 def test_summarize_baselines_uses_ratio_of_sums():
     rows = [
-        {"engine_ms": 100.0, "greedy_ms": 400.0, "hf_lookup_ms": 200.0, "lossless": True, "hf_same_output": True,
-         "speedup_vs_greedy": 4.0, "speedup_vs_hf_lookup": 2.0},
-        {"engine_ms": 300.0, "greedy_ms": 400.0, "hf_lookup_ms": 600.0, "lossless": False, "hf_same_output": None,
-         "speedup_vs_greedy": 4 / 3, "speedup_vs_hf_lookup": 2.0},
+        {
+            "engine_ms": 100.0,
+            "greedy_ms": 400.0,
+            "hf_lookup_ms": 200.0,
+            "lossless": True,
+            "hf_same_output": True,
+            "speedup_vs_greedy": 4.0,
+            "speedup_vs_hf_lookup": 2.0,
+        },
+        {
+            "engine_ms": 300.0,
+            "greedy_ms": 400.0,
+            "hf_lookup_ms": 600.0,
+            "lossless": False,
+            "hf_same_output": None,
+            "speedup_vs_greedy": 4 / 3,
+            "speedup_vs_hf_lookup": 2.0,
+        },
         {"id": "x", "error": "RuntimeError: oom"},
     ]
     s = summarize_baselines(rows)

@@ -13,16 +13,19 @@ def write_rows(path, lines):
 
 
 def test_malformed_rows_are_reported_and_skipped(tmp_path):
-    path = write_rows(tmp_path / "d.jsonl", [
-        json.dumps(GOOD),
-        "{not json",
-        json.dumps({**GOOD, "id": "b", "expected": None}),  # missing target
-        json.dumps([1, 2]),  # not an object
-        json.dumps({**GOOD, "id": "c", "language": 3}),  # wrong type
-        json.dumps({**GOOD, "id": "a"}),  # duplicate id
-        "",
-        json.dumps({**GOOD, "id": "d", "license": "MIT", "n_hunks": 2, "source": "o/r@abc:f.py"}),
-    ])
+    path = write_rows(
+        tmp_path / "d.jsonl",
+        [
+            json.dumps(GOOD),
+            "{not json",
+            json.dumps({**GOOD, "id": "b", "expected": None}),  # missing target
+            json.dumps([1, 2]),  # not an object
+            json.dumps({**GOOD, "id": "c", "language": 3}),  # wrong type
+            json.dumps({**GOOD, "id": "a"}),  # duplicate id
+            "",
+            json.dumps({**GOOD, "id": "d", "license": "MIT", "n_hunks": 2, "source": "o/r@abc:f.py"}),
+        ],
+    )
     cases, errors = load_cases(path)
     assert [c.id for c in cases] == ["a", "d"]
     assert [e.line_no for e in errors] == [2, 3, 4, 5, 6]
@@ -49,8 +52,15 @@ def test_every_spreads_the_sample_before_the_limit(tmp_path):
 
 
 def test_fixture_variant_groups_as_fixture():
-    case = EvalCase(id="x", language="js", original="", snippet="", expected="",
-                    source="continuedev/continue@abc:core/x.diff", variant="fixture")
+    case = EvalCase(
+        id="x",
+        language="js",
+        original="",
+        snippet="",
+        expected="",
+        source="continuedev/continue@abc:core/x.diff",
+        variant="fixture",
+    )
     assert case.source_group == "fixture"
 
 

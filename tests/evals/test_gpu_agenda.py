@@ -1,5 +1,6 @@
 """A CPU dry run of every GPU agenda step with tiny settings (tiny random model, a few windows, one
 training step), so that the sequence run on a leased GPU cannot rot unnoticed."""
+
 import json
 import shutil
 
@@ -36,10 +37,26 @@ def test_dry_run_of_every_step(state, tmp_path, tiny_model_dir):
     model = ["--model", str(tiny_model_dir), "--device", "cpu"]
     probe = tmp_path / "probe" / "test_probe.py"  # the CUDA subset's stand-in: a child pytest, JUnit parsed
     probe.parent.mkdir()
-    probe.write_text("import pytest\n\ndef test_ok():\n    pass\n\n"
-                     "@pytest.mark.skip(reason='needs CUDA')\ndef test_on_cuda():\n    pass\n")
-    assert _run("correctness", state, tmp_path / "out1", "--device", "cpu", "--agreement-tokens", "12",
-                "--agreement-prompts", "1", "--tests", str(probe)) == 0
+    probe.write_text(
+        "import pytest\n\ndef test_ok():\n    pass\n\n"
+        "@pytest.mark.skip(reason='needs CUDA')\ndef test_on_cuda():\n    pass\n"
+    )
+    assert (
+        _run(
+            "correctness",
+            state,
+            tmp_path / "out1",
+            "--device",
+            "cpu",
+            "--agreement-tokens",
+            "12",
+            "--agreement-prompts",
+            "1",
+            "--tests",
+            str(probe),
+        )
+        == 0
+    )
     [tests] = json.loads((state / "results" / "1-correctness" / "tests.json").read_text())
     assert (tests["passed"], tests["skipped"], tests["failures"], tests["returncode"]) == (1, 1, 0, 0)
     assert list(tests["cuda_tests"].values()) == ["skipped"]
@@ -48,9 +65,31 @@ def test_dry_run_of_every_step(state, tmp_path, tiny_model_dir):
     assert all(r["agree_hf"] == 1.0 for r in agreement if r["dtype"] == "float32")  # lossless in fp32
     assert "1-correctness/agreement.json" in _returned(tmp_path / "out1")  # copied back
 
-    speed = [*model, "--ks", "8", "--concurrency", "1,2", "--copy-tokens", "12", "--cases", "1", "--dev-every", "1",
-             "--dev-tokens", "4", "--shapes", "tiny", "--shape-tokens", "8", "--shape-prompt-tokens", "48",
-             "--shape-concurrency", "1,2", "--shape-reserve-s", "0"]
+    speed = [
+        *model,
+        "--ks",
+        "8",
+        "--concurrency",
+        "1,2",
+        "--copy-tokens",
+        "12",
+        "--cases",
+        "1",
+        "--dev-every",
+        "1",
+        "--dev-tokens",
+        "4",
+        "--shapes",
+        "tiny",
+        "--shape-tokens",
+        "8",
+        "--shape-prompt-tokens",
+        "48",
+        "--shape-concurrency",
+        "1,2",
+        "--shape-reserve-s",
+        "0",
+    ]
     assert _run("speed", state, tmp_path / "out2", *speed) == 0
     bench = json.loads((state / "results" / "2-speed" / "bench.json").read_text())
     assert {"copy", "concurrency", "dev", "dev_concurrency"} <= set(bench)
@@ -61,8 +100,26 @@ def test_dry_run_of_every_step(state, tmp_path, tiny_model_dir):
     assert _run("speed", state, tmp_path / "out2b", *speed) == 0
     assert (state / "results" / "2-speed" / "bench.json").stat().st_mtime == before
 
-    assert _run("train", state, tmp_path / "out3", "--base", str(tiny_model_dir), "--rank", "4", "--max-steps", "1",
-                "--grad-accum", "1", "--warmup", "0", "--max-len", "2048") == 0
+    assert (
+        _run(
+            "train",
+            state,
+            tmp_path / "out3",
+            "--base",
+            str(tiny_model_dir),
+            "--rank",
+            "4",
+            "--max-steps",
+            "1",
+            "--grad-accum",
+            "1",
+            "--warmup",
+            "0",
+            "--max-len",
+            "2048",
+        )
+        == 0
+    )
     summary = json.loads((state / "results" / "3-train" / "summary.json").read_text())
     assert summary["step"] == 1 and summary["done"]
     rebuilt = tmp_path / "adapter"
@@ -71,7 +128,8 @@ def test_dry_run_of_every_step(state, tmp_path, tiny_model_dir):
     assert (here / "results" / "2-speed" / "bench.json").is_file()
     assert gpu_agenda.main(["join-adapter", str(here / "results" / "3-train" / "adapter"), str(rebuilt)]) == 0
     assert sha256_file(rebuilt / "adapter_model.safetensors") == sha256_file(
-        state / "adapter-new" / "adapter_model.safetensors")
+        state / "adapter-new" / "adapter_model.safetensors"
+    )
 
     assert _run("eval", state, tmp_path / "out4", *model, "--baseline-adapter", "none", "--limit", "2", "--k", "8") == 0
     runs = json.loads((state / "results" / "4-eval" / "summary.json").read_text())
@@ -80,8 +138,14 @@ def test_dry_run_of_every_step(state, tmp_path, tiny_model_dir):
     assert "model mode, the 2 cases both adapters finished" in (state / "results" / "report.md").read_text()
 
     report = (tmp_path / "out4" / "report.md").read_text()
-    for title in ("1. Correctness on CUDA", "2. Speed", "3. Training at scale", "4. Dev-set evaluation",
-                  "tiny shape, random weights", "| auto | new | 2 |"):
+    for title in (
+        "1. Correctness on CUDA",
+        "2. Speed",
+        "3. Training at scale",
+        "4. Dev-set evaluation",
+        "tiny shape, random weights",
+        "| auto | new | 2 |",
+    ):
         assert title in report
     assert "Not run yet" not in report
     assert "`python3 evals/gpu_boot.py train --mirror-s 0.2 --base " in report and "--state" not in report
@@ -95,13 +159,30 @@ def test_eval_stops_at_the_deadline_and_resumes(state, tmp_path, tiny_model_dir)
     if not (state / "adapter-new").is_dir():  # this test alone: any adapter for the tiny model
         from transformers import AutoModelForCausalLM
 
-        save_adapter(attach_adapter(AutoModelForCausalLM.from_pretrained(tiny_model_dir), None, 2, 4),
-                     state / "adapter-new")
+        save_adapter(
+            attach_adapter(AutoModelForCausalLM.from_pretrained(tiny_model_dir), None, 2, 4), state / "adapter-new"
+        )
     res = Results(tmp_path / "s", None)
     shutil.copytree(state / "adapter-new", tmp_path / "s" / "adapter-new")
-    args = gpu_agenda.build_parser().parse_args(["eval", "--model", str(tiny_model_dir), "--device", "cpu",
-                                                 "--baseline-adapter", "none", "--limit", "2", "--k", "8",
-                                                 "--modes", "auto", "--state", str(tmp_path / "s")])
+    args = gpu_agenda.build_parser().parse_args(
+        [
+            "eval",
+            "--model",
+            str(tiny_model_dir),
+            "--device",
+            "cpu",
+            "--baseline-adapter",
+            "none",
+            "--limit",
+            "2",
+            "--k",
+            "8",
+            "--modes",
+            "auto",
+            "--state",
+            str(tmp_path / "s"),
+        ]
+    )
     args.data, args.modes = SMOKE, ["auto"]
     runs = eval_step(res, Budget(-1), args)  # no time at all: nothing runs, nothing is marked done
     assert not any(r["complete"] for r in runs.values()) and all(r["cases"] == 0 for r in runs.values())
@@ -128,8 +209,12 @@ def test_grown_adapter_is_the_same_model(tiny_model_dir, tmp_path):
     from peft import PeftModel
 
     ids = torch.tensor([[3, 14, 159, 2653]])
-    logits = [PeftModel.from_pretrained(AutoModelForCausalLM.from_pretrained(tiny_model_dir), str(tmp_path / d))
-              .merge_and_unload()(ids).logits for d in ("r4", "r12")]
+    logits = [
+        PeftModel.from_pretrained(AutoModelForCausalLM.from_pretrained(tiny_model_dir), str(tmp_path / d))
+        .merge_and_unload()(ids)
+        .logits
+        for d in ("r4", "r12")
+    ]
     assert torch.allclose(logits[0], logits[1], atol=1e-5)
     with pytest.raises(ValueError, match="smaller"):
         grow_adapter(tmp_path / "r12", tmp_path / "r2", 2)
@@ -138,8 +223,9 @@ def test_grown_adapter_is_the_same_model(tiny_model_dir, tmp_path):
 def test_report_renders_returned_folders_without_a_gpu(tmp_path):
     root = tmp_path / "results"
     (root / "3-train" / "adapter").mkdir(parents=True)
-    (root / "3-train" / "summary.json").write_text(json.dumps(
-        {"step": 3, "total_steps": 10, "examples_seen": 24, "seconds": 60.0, "done": False}))
+    (root / "3-train" / "summary.json").write_text(
+        json.dumps({"step": 3, "total_steps": 10, "examples_seen": 24, "seconds": 60.0, "done": False})
+    )
     text = render(root)
     assert "| 3 | 10 | 24 | 60.0 | False |" in text and text.count("Not run yet.") == 4
 

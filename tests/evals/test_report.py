@@ -3,6 +3,7 @@
 The stand-in only exercises the harness's bookkeeping and rendering; it says nothing about the
 engine's accuracy or speed (those come from real runs).
 """
+
 import json
 from dataclasses import dataclass
 
@@ -60,9 +61,15 @@ class ScriptedApplier:
             raise RuntimeError("engine exploded")
         tokens = len(merged.split())
         passes = max(1, tokens // (req.k + 1)) if req.k else tokens
-        stats = Stats(output_tokens=tokens, passes=passes, drafted_tokens=passes * req.k,
-                      accepted_tokens=max(0, tokens - passes), decode_ms=10.0 + passes, latency_ms=12.0 + passes,
-                      k_max=req.k)
+        stats = Stats(
+            output_tokens=tokens,
+            passes=passes,
+            drafted_tokens=passes * req.k,
+            accepted_tokens=max(0, tokens - passes),
+            decode_ms=10.0 + passes,
+            latency_ms=12.0 + passes,
+            k_max=req.k,
+        )
         warnings = [Warning_("marker_leak")] if "existing code" in merged else []
         return Result(merged, "model", False, warnings, stats)
 
@@ -70,17 +77,33 @@ class ScriptedApplier:
 CASES = [
     EvalCase("py-ok", "python", "def f():\n    return 1\n", "def f():\n    return 2\n", "def f():\n    return 2\n"),
     EvalCase("py-ws", "python", "x = 1\n", "x = 2\n", "x = 2\n", source="acme/a@1:x.py", variant="context3"),
-    EvalCase("go-bad", "go", "package a\n", "// ...\n", "package a\n\nvar X = 1\n", source="acme/b@2:a.go", variant="function"),
+    EvalCase(
+        "go-bad",
+        "go",
+        "package a\n",
+        "// ...\n",
+        "package a\n\nvar X = 1\n",
+        source="acme/b@2:a.go",
+        variant="function",
+    ),
     EvalCase("js-err", "javascript", "let a = 1;\n", "let a = 2;\n", "let a = 2;\n"),
 ]
-ANSWERS = {"def f():\n    return 1\n": "def f():\n    return 2\n", "x = 1\n": "x = 2   \n\n\n",
-           "package a\n": "package a\n// ... existing code ...\n", "let a = 1;\n": "boom"}
+ANSWERS = {
+    "def f():\n    return 1\n": "def f():\n    return 2\n",
+    "x = 1\n": "x = 2   \n\n\n",
+    "package a\n": "package a\n// ... existing code ...\n",
+    "let a = 1;\n": "boom",
+}
 
 
 @pytest.fixture()
 def run_dir(tmp_path):
-    rows, baseline_rows = run_eval(ScriptedApplier(ANSWERS), CASES, RunConfig(ks=[0, 8, 64]), request_cls=Request, progress=False)
-    summary = summarize(rows, baseline_rows, {"data": "cases", "ks": [0, 8, 64], "primary_k": 64, "mode": "model"}, ["line 9: bad"])
+    rows, baseline_rows = run_eval(
+        ScriptedApplier(ANSWERS), CASES, RunConfig(ks=[0, 8, 64]), request_cls=Request, progress=False
+    )
+    summary = summarize(
+        rows, baseline_rows, {"data": "cases", "ks": [0, 8, 64], "primary_k": 64, "mode": "model"}, ["line 9: bad"]
+    )
     save_run(tmp_path / "run", rows, baseline_rows, summary)
     render_report(tmp_path / "run")
     return tmp_path / "run"
@@ -108,8 +131,15 @@ def test_rows_and_summary(run_dir):
 
 
 def test_report_files(run_dir):
-    for name in ("results.jsonl", "baselines.jsonl", "summary.json", "report.md",
-                 "plots/tokens_per_pass.png", "plots/accuracy_by_language.png", "plots/speedup_vs_k.png"):
+    for name in (
+        "results.jsonl",
+        "baselines.jsonl",
+        "summary.json",
+        "report.md",
+        "plots/tokens_per_pass.png",
+        "plots/accuracy_by_language.png",
+        "plots/speedup_vs_k.png",
+    ):
         assert (run_dir / name).is_file(), name
     md = (run_dir / "report.md").read_text()
     assert "| language | cases | exact | ws-exact |" in md
@@ -142,8 +172,15 @@ def test_cli_report_and_compare(run_dir, tmp_path, capsys):
 def test_evaluate_end_to_end_with_scripted_applier(tmp_path):
     data = tmp_path / "data.jsonl"
     data.write_text("\n".join([json.dumps(c.to_dict()) for c in CASES[:2]] + ["{broken"]) + "\n")
-    outcome = evaluate(data, applier=ScriptedApplier(ANSWERS), request_cls=Request, config=RunConfig(ks=[64]),
-                       out_dir=tmp_path / "run", progress=False, plots=False)
+    outcome = evaluate(
+        data,
+        applier=ScriptedApplier(ANSWERS),
+        request_cls=Request,
+        config=RunConfig(ks=[64]),
+        out_dir=tmp_path / "run",
+        progress=False,
+        plots=False,
+    )
     assert outcome.summary["overall"]["cases"] == 2
     assert len(outcome.summary["skipped_rows"]) == 1 and outcome.summary["skipped_rows"][0].startswith("line 3:")
     assert outcome.report_path.is_file()
@@ -164,15 +201,24 @@ def test_a_cut_short_run_resumes_without_redoing_finished_cases(tmp_path):
     data.write_text("\n".join(json.dumps(c.to_dict()) for c in CASES[:3]) + "\n")
     run = tmp_path / "run"
     first = CountingApplier(ANSWERS)
-    evaluate(data, applier=first, request_cls=Request, config=RunConfig(ks=[64]), out_dir=run, progress=False,
-             plots=False)
+    evaluate(
+        data, applier=first, request_cls=Request, config=RunConfig(ks=[64]), out_dir=run, progress=False, plots=False
+    )
     assert not (run / "results.partial.jsonl").exists()  # a finished run leaves no partial file
     rows = (run / "results.jsonl").read_text().splitlines()
     # Simulate a kill after the first case: only its row (and a torn line) reached the partial file.
     (run / "results.partial.jsonl").write_text(rows[0] + "\n" + rows[1][:20])
     second = CountingApplier(ANSWERS)
-    outcome = evaluate(data, applier=second, request_cls=Request, config=RunConfig(ks=[64]), out_dir=run,
-                       progress=False, plots=False, resume=True)
+    outcome = evaluate(
+        data,
+        applier=second,
+        request_cls=Request,
+        config=RunConfig(ks=[64]),
+        out_dir=run,
+        progress=False,
+        plots=False,
+        resume=True,
+    )
     assert second.seen == [CASES[1].original, CASES[2].original]  # case 0 was not run again
     assert [r["id"] for r in outcome.rows] == [c.id for c in CASES[:3]]
     assert outcome.summary["config"]["resumed_cases"] == 1 and outcome.summary["overall"]["cases"] == 3

@@ -18,8 +18,9 @@ def files(tmp_path):
 
 def test_apply_happy_path_json(files, tiny_model_dir, capsys):
     o, s = files
-    rc = main(["apply", str(o), str(s), "--model", str(tiny_model_dir), "--json", "--max-tokens", "20",
-               "--mode", "model"])
+    rc = main(
+        ["apply", str(o), str(s), "--model", str(tiny_model_dir), "--json", "--max-tokens", "20", "--mode", "model"]
+    )
     out = capsys.readouterr()
     assert rc == 0
     result = json.loads(out.out)
@@ -33,8 +34,26 @@ def test_plain_and_speculative_cli_runs_agree(files, tiny_model_dir, capsys, tmp
     outs = []
     for k in ("0", "64"):
         target = tmp_path / f"out{k}.py"
-        assert main(["apply", str(o), str(s), "--model", str(tiny_model_dir), "--k", k, "--mode", "model",
-                     "--max-tokens", "24", "--out", str(target)]) == 0
+        assert (
+            main(
+                [
+                    "apply",
+                    str(o),
+                    str(s),
+                    "--model",
+                    str(tiny_model_dir),
+                    "--k",
+                    k,
+                    "--mode",
+                    "model",
+                    "--max-tokens",
+                    "24",
+                    "--out",
+                    str(target),
+                ]
+            )
+            == 0
+        )
         outs.append(target.read_text())
     assert outs[0] == outs[1]
 

@@ -1,6 +1,7 @@
 """The embedded SmolLM2-135M weights: speculative == plain greedy token for token (fp32).
 
 Marked real_weights: CI runs these (a few seconds each once the GGUF is converted and cached)."""
+
 import pytest
 
 from fastapply import merge
@@ -76,7 +77,9 @@ def test_constrained_speculative_equals_constrained_plain_on_the_real_model(smol
     applier = Applier(Engine(model, tokenizer, EngineConfig(k=0)))
     prompt = applier.prompt_ids(ORIGINAL, SNIPPET)
     allowed = merge.mergeable_lines(ORIGINAL, SNIPPET, "python")
-    plain = applier.engine.generate(GenerationRequest(prompt, [], max_new_tokens=64, constraint=OnlyKnownLines(allowed)))
+    plain = applier.engine.generate(
+        GenerationRequest(prompt, [], max_new_tokens=64, constraint=OnlyKnownLines(allowed))
+    )
     engine = Engine(model, tokenizer, EngineConfig(k=64))
     drafts = [tokenizer.encode(t, add_special_tokens=False) for t in (ORIGINAL, SNIPPET)]
     spec = engine.generate(GenerationRequest(prompt, drafts, max_new_tokens=64, constraint=OnlyKnownLines(allowed)))
@@ -97,7 +100,8 @@ def test_the_loop_stop_cuts_speculative_and_plain_output_at_the_same_token(smoll
     plain = applier.engine.generate(GenerationRequest(prompt, [], **request))
     full = applier.engine.generate(GenerationRequest(prompt, [], max_new_tokens=64))
     spec = Engine(model, tokenizer, EngineConfig(k=64)).generate(
-        GenerationRequest(prompt, [tokenizer.encode(ORIGINAL, add_special_tokens=False)], **request))
+        GenerationRequest(prompt, [tokenizer.encode(ORIGINAL, add_special_tokens=False)], **request)
+    )
     assert plain.stats.finish_reason == "loop" and len(plain.output) < len(full.output)
-    assert plain.output == full.output[:len(plain.output)]  # a prefix of plain greedy output
+    assert plain.output == full.output[: len(plain.output)]  # a prefix of plain greedy output
     assert spec.output == plain.output and spec.stats.finish_reason == "loop"

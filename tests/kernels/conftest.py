@@ -4,6 +4,7 @@ The interpreter is selected when ``triton`` is first imported, so the variable i
 conftest import, before any test module imports triton (``fastapply.kernels`` itself imports
 triton lazily, so an earlier import of the package elsewhere does not spoil this).
 """
+
 import os
 
 import pytest

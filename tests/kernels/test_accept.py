@@ -1,5 +1,6 @@
 """Parity of the greedy-acceptance Triton kernel with the torch reference (CPU via the Triton
 interpreter, and CUDA when present). Sizes are tiny: the interpreter runs every program in Python."""
+
 import pytest
 import torch
 

@@ -1,5 +1,6 @@
 """The CUDA benchmark path, dry-run at tiny sizes on whatever device runs the Triton kernel
 (the interpreter on CPU), with a dummy timer: catches breakage before a GPU is at hand."""
+
 import argparse
 
 import torch

@@ -1,5 +1,6 @@
 """Exported API: device dispatch, works without triton, and the Triton kernels compile for a
 real GPU target (the interpreter does not check compiled-mode rules such as constexpr globals)."""
+
 import os
 import subprocess
 import sys
@@ -13,8 +14,9 @@ import fastapply.kernels as K
 
 def _run(code, **env):
     full_env = {**os.environ, **env}
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
-                          text=True, env=full_env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, env=full_env, timeout=120
+    )
 
 
 def test_cpu_dispatch_is_reference():

@@ -38,8 +38,9 @@ def test_auto_windows_a_file_that_fits_when_the_snippet_anchors(applier):
     assert windowed.windowed and windowed.windows[0][1] - windowed.windows[0][0] < 40
     whole = applier.apply(ApplyRequest(medium, snippet, mode="model", max_tokens=8, windowing="never"))
     assert not whole.windowed
-    unanchored = applier.apply(ApplyRequest(medium, "zzz = 1\n# ... existing code ...\nqqq = 2\n", mode="model",
-                                            max_tokens=8))
+    unanchored = applier.apply(
+        ApplyRequest(medium, "zzz = 1\n# ... existing code ...\nqqq = 2\n", mode="model", max_tokens=8)
+    )
     assert not unanchored.windowed  # falls back to the whole file, which fits
 
 
@@ -62,7 +63,6 @@ def test_constrained_generations_carry_the_lines_of_their_window(applier):
     assert free.requests[0].constraint is None
     (loop_stop,) = free.requests[0].stop_criteria  # the loop stop is always on
     assert loop_stop.lines == generation.constraint.lines
-
 
 
 def test_an_unanchored_snippet_on_a_long_file_says_why_it_could_not_be_windowed(applier):

@@ -13,7 +13,9 @@ VAGUE = "x = 1\n# ... existing code ...\ny = 2\n"
 
 def test_deterministic_mode_refuses_to_guess():
     with pytest.raises(NotConfident):
-        apply_deterministic(ApplyRequest("a = 1\n", "zzz = 2\n# ... existing code ...\nqqq = 3\n", mode="deterministic"))
+        apply_deterministic(
+            ApplyRequest("a = 1\n", "zzz = 2\n# ... existing code ...\nqqq = 3\n", mode="deterministic")
+        )
 
 
 def test_a_confident_merge_answers_without_a_model():
@@ -22,11 +24,14 @@ def test_a_confident_merge_answers_without_a_model():
     assert result.merged == SMALL.replace("return 2", "return 3") and not result.warnings
 
 
-@pytest.mark.parametrize("mode, snippet, settled", [
-    ("model", "def b():\n    return 3\n", False),  # the model is asked for: never settled by the merge
-    ("auto", "def b():\n    return 3\n", True),
-    ("auto", VAGUE, False),  # not confident: left to the model
-])
+@pytest.mark.parametrize(
+    "mode, snippet, settled",
+    [
+        ("model", "def b():\n    return 3\n", False),  # the model is asked for: never settled by the merge
+        ("auto", "def b():\n    return 3\n", True),
+        ("auto", VAGUE, False),  # not confident: left to the model
+    ],
+)
 def test_settle_leaves_to_the_model_what_the_mode_or_the_merge_cannot_answer(mode, snippet, settled):
     candidate = merge.lazy_merge(SMALL, snippet, "python")
     result = settle(ApplyRequest(SMALL, snippet, mode=mode), Prepared("python", candidate, 0.0))
@@ -39,7 +44,8 @@ def test_deterministic_apply_and_eval_never_import_torch(tmp_path):
     (tmp_path / "s.py").write_text("def b():\n    return 3\n")
     (tmp_path / "d.jsonl").write_text(
         '{"id": "c", "original": "def b():\\n    return 2\\n", "snippet": "def b():\\n    return 3\\n", '
-        '"expected": "def b():\\n    return 3\\n", "language": "python"}\n')
+        '"expected": "def b():\\n    return 3\\n", "language": "python"}\n'
+    )
     code = (
         "import sys\n"
         "from fastapply.cli import main\n"

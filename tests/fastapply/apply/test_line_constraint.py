@@ -1,9 +1,23 @@
 """LineConstraint: the policy that keeps every output line a line of the inputs."""
+
 from fastapply.apply.line_constraint import LineConstraint
 
 # token id -> text: a toy vocabulary in which ids are easy to read
-VOCAB = {1: "x", 2: " =", 3: " 1", 4: " 2", 5: "\n", 6: "return", 7: " x", 8: "}", 9: "</out>", 10: " 1\n",
-         11: "\ufffd", 12: "y", 99: ""}
+VOCAB = {
+    1: "x",
+    2: " =",
+    3: " 1",
+    4: " 2",
+    5: "\n",
+    6: "return",
+    7: " x",
+    8: "}",
+    9: "</out>",
+    10: " 1\n",
+    11: "\ufffd",
+    12: "y",
+    99: "",
+}
 EOS = 0
 
 

@@ -5,10 +5,17 @@ from fastapply.apply.request import ApplyError, ApplyRequest, build_result
 from fastapply.engine.stats import Stats
 
 
-@pytest.mark.parametrize("request_", [
-    ApplyRequest("a\n", "  \n"), ApplyRequest("a\x00\n", "b\n"), ApplyRequest("a\n", "b\n", mode="fast"),
-    ApplyRequest("a\n", "b\n", max_tokens=0), ApplyRequest("a\n", "b\n", k=-1), ApplyRequest("a\n", "b\n", windowing="x"),
-])
+@pytest.mark.parametrize(
+    "request_",
+    [
+        ApplyRequest("a\n", "  \n"),
+        ApplyRequest("a\x00\n", "b\n"),
+        ApplyRequest("a\n", "b\n", mode="fast"),
+        ApplyRequest("a\n", "b\n", max_tokens=0),
+        ApplyRequest("a\n", "b\n", k=-1),
+        ApplyRequest("a\n", "b\n", windowing="x"),
+    ],
+)
 def test_bad_requests_are_apply_errors(request_):
     with pytest.raises(ApplyError):
         request_.check()

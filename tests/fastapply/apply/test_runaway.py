@@ -1,4 +1,5 @@
 """RunawayGuard: the policy that ends an output once it loops past what its inputs hold."""
+
 import pytest
 
 from fastapply.apply.runaway import RunawayGuard, RunawaySlack, line_budget

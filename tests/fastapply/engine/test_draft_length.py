@@ -32,8 +32,14 @@ def test_available_tokens_cap_the_draft():
     assert policy.next_length(3) <= 3 and policy.next_length(0) == 0
 
 
-@pytest.mark.parametrize("kwargs", [dict(k_max=-1, cost_per_token=0.1), dict(k_max=4, cost_per_token=-1),
-                                    dict(k_max=4, cost_per_token=0.1, decay=1.0)])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(k_max=-1, cost_per_token=0.1),
+        dict(k_max=4, cost_per_token=-1),
+        dict(k_max=4, cost_per_token=0.1, decay=1.0),
+    ],
+)
 def test_bad_config_raises_value_error(kwargs):
     with pytest.raises(ValueError):
         AdaptiveDraftLength(**kwargs)

@@ -1,4 +1,5 @@
 """Losslessness: speculative output equals plain greedy output token for token (fp32)."""
+
 import pytest
 import torch
 
@@ -16,9 +17,15 @@ NEW_TOKENS = 60
 def hf_greedy(model, prompt, n):
     with torch.inference_mode():
         ids = torch.tensor([prompt])  # explicit mask: token 0 in a random prompt is not padding
-        out = model.generate(ids, attention_mask=torch.ones_like(ids), max_new_tokens=n, do_sample=False,
-                             eos_token_id=None, pad_token_id=0)
-    return out[0, len(prompt):].tolist()
+        out = model.generate(
+            ids,
+            attention_mask=torch.ones_like(ids),
+            max_new_tokens=n,
+            do_sample=False,
+            eos_token_id=None,
+            pad_token_id=0,
+        )
+    return out[0, len(prompt) :].tolist()
 
 
 def perturbed(tokens, every=13):
@@ -55,8 +62,11 @@ def test_speculative_output_is_token_identical_to_greedy(setup, k, adaptive, dra
     model, prompts, greedy = setup
     g = torch.Generator().manual_seed(11)
     for prompt, expected in list(zip(prompts, greedy))[:2]:
-        ref = {"own": expected, "perturbed": perturbed(expected),
-               "random": torch.randint(0, 256, (200,), generator=g).tolist()}[draft]
+        ref = {
+            "own": expected,
+            "perturbed": perturbed(expected),
+            "random": torch.randint(0, 256, (200,), generator=g).tolist(),
+        }[draft]
         _, seq = run(model, EngineConfig(k=k, adaptive=adaptive), prompt, [ref])
         assert seq.output == expected
         assert seq.stats.passes <= NEW_TOKENS
@@ -140,8 +150,9 @@ class VisibleCharTokenizer(ByteTokenizer):
 
 def constrained(model, config, prompt, refs, n=NEW_TOKENS, candidates=8):
     engine = Engine(model, VisibleCharTokenizer(), config)
-    return engine.generate(GenerationRequest(prompt, refs, max_new_tokens=n,
-                                             constraint=OnlyKnownLines(ALLOWED, candidates)))
+    return engine.generate(
+        GenerationRequest(prompt, refs, max_new_tokens=n, constraint=OnlyKnownLines(ALLOWED, candidates))
+    )
 
 
 def test_constrained_output_consists_of_allowed_lines(setup):
@@ -182,8 +193,9 @@ def test_the_static_runner_decodes_constrained_requests_alike(setup):
     model, prompts, _ = setup
     for prompt in prompts[:2]:
         plain = constrained(model, EngineConfig(k=0), prompt, [], candidates=4).output
-        static = constrained(model, EngineConfig(k=8, runner="static", slot_len=256), prompt,
-                             [perturbed(plain)], candidates=4)
+        static = constrained(
+            model, EngineConfig(k=8, runner="static", slot_len=256), prompt, [perturbed(plain)], candidates=4
+        )
         assert static.output == plain
 
 
@@ -197,20 +209,21 @@ def test_a_runaway_stops_at_the_same_token_for_any_draft_length(setup, k):
     slack = RunawaySlack(line_chars=0)
     for prompt, expected in list(zip(prompts, greedy))[:2]:
         request = dict(max_new_tokens=NEW_TOKENS, stop_criteria=(LoopStop(SOURCE, slack),))
-        plain = Engine(model, ByteTokenizer(), EngineConfig(k=0)).generate(
-            GenerationRequest(prompt, [], **request))
+        plain = Engine(model, ByteTokenizer(), EngineConfig(k=0)).generate(GenerationRequest(prompt, [], **request))
         assert plain.stats.finish_reason == "loop" and len(plain.output) < NEW_TOKENS
-        assert plain.output == expected[:len(plain.output)]  # a prefix of plain greedy output
+        assert plain.output == expected[: len(plain.output)]  # a prefix of plain greedy output
         for ref in (expected, perturbed(expected)):
             seq = Engine(model, ByteTokenizer(), EngineConfig(k=k)).generate(
-                GenerationRequest(prompt, [ref], **request))
+                GenerationRequest(prompt, [ref], **request)
+            )
             assert seq.output == plain.output and seq.stats.finish_reason == "loop"
 
 
 def test_a_request_without_stop_criteria_runs_to_its_length(setup):
     model, prompts, greedy = setup
     seq = Engine(model, ByteTokenizer(), EngineConfig(k=8)).generate(
-        GenerationRequest(prompts[0], [], max_new_tokens=NEW_TOKENS))
+        GenerationRequest(prompts[0], [], max_new_tokens=NEW_TOKENS)
+    )
     assert seq.output == greedy[0] and seq.stats.finish_reason == "length"
 
 

@@ -84,7 +84,7 @@ def test_matches_a_brute_force_search(seed):
     n, cont = longest_suffix_match(ref, tail)
     best = 0
     for length in range(1, len(tail) + 1):
-        hits = [j + length for j in range(len(ref) - length) if (ref[j:j + length] == tail[-length:]).all()]
+        hits = [j + length for j in range(len(ref) - length) if (ref[j : j + length] == tail[-length:]).all()]
         if hits:
             best, expected = length, hits
     assert n == best

@@ -33,11 +33,13 @@ def test_context_inserted_next_to_itself_is_duplicated_lines():
 
 def test_old_body_left_after_a_whole_new_definition_is_orphaned():
     snippet = "  post(path, body) {\n    return this.send('POST', path, body);\n  }\n"
-    right = JS.replace("    return fetch(this.base + path, {method: 'POST', body});\n",
-                       "    return this.send('POST', path, body);\n")
-    orphaned = JS.replace("    return fetch(this.base + path, {method: 'POST', body});\n",
-                          "    return this.send('POST', path, body);\n"
-                          "    return fetch(this.base + path, {method: 'POST', body});\n")
+    right = JS.replace(
+        "    return fetch(this.base + path, {method: 'POST', body});\n", "    return this.send('POST', path, body);\n"
+    )
+    orphaned = JS.replace(
+        "    return fetch(this.base + path, {method: 'POST', body});\n",
+        "    return this.send('POST', path, body);\n    return fetch(this.base + path, {method: 'POST', body});\n",
+    )
     assert "orphaned_lines" not in codes(JS, snippet, right)
     assert "orphaned_lines" in codes(JS, snippet, orphaned)
 
@@ -66,7 +68,6 @@ def test_a_removal_the_instruction_asks_for_but_the_output_keeps():
     assert damage.instruction_not_applied(JS, JS, "Add a put_json() helper") == ()
 
 
-
 def test_a_removal_left_on_lines_the_snippet_does_not_show():
     """The merge removed one mention; the instruction asks for the route, whose code stays unshown."""
     original = JS.replace("  remove(path) {", "  // DELETE /items\n  remove(path = '/items') {")
@@ -79,8 +80,9 @@ def test_a_removal_left_on_lines_the_snippet_does_not_show():
 
 
 def test_a_removal_scoped_to_a_definition_counts_only_there():
-    original = JS.replace("  get(path) {", "  get(path, opts) {").replace("  post(path, body) {",
-                                                                       "  post(path, body, opts) {")
+    original = JS.replace("  get(path) {", "  get(path, opts) {").replace(
+        "  post(path, body) {", "  post(path, body, opts) {"
+    )
     right = original.replace("  get(path, opts) {", "  get(path) {")
     instruction = "Remove the unused `opts` parameter from get"
     assert damage.instruction_not_applied(original, right, instruction, [], "javascript") == ()
@@ -99,6 +101,7 @@ def test_a_definition_a_marker_names_must_stay():
     gone = JS.replace("\n  remove(path) {\n    return fetch(this.base + path, {method: 'DELETE'});\n  }\n", "\n")
     assert damage.vanished_definitions(JS, snippet.splitlines(), gone, "javascript") == ("remove",)
     assert damage.vanished_definitions(JS, snippet.splitlines(), JS, "javascript") == ()
+
 
 def test_unbalanced_brackets():
     assert damage.unbalanced(JS, JS + "}\n", "javascript")
@@ -148,13 +151,21 @@ def test_parents_are_the_innermost_holding_definitions():
     from fastapply.merge.damage import _parents
     from fastapply.merge.syntax import definitions
 
-    text = ("class A:\n    def run(self):\n        pass\n\n\nclass B:\n    def run(self):\n"
-            "        def inner():\n            pass\n\n\ndef top():\n    pass\n")
+    text = (
+        "class A:\n    def run(self):\n        pass\n\n\nclass B:\n    def run(self):\n"
+        "        def inner():\n            pass\n\n\ndef top():\n    pass\n"
+    )
     found = definitions(text, "python")
     holder = _parents(found)
     parents = {(d.name, d.start): holder[id(d)] for d in found}
-    assert parents == {("A", 0): "", ("run", 1): "A", ("B", 5): "", ("run", 6): "B", ("inner", 7): "run",
-                       ("top", 11): ""}
+    assert parents == {
+        ("A", 0): "",
+        ("run", 1): "A",
+        ("B", 5): "",
+        ("run", 6): "B",
+        ("inner", 7): "run",
+        ("top", 11): "",
+    }
 
 
 def test_a_section_separator_doubled_by_the_merge_is_a_duplicated_line():
@@ -169,12 +180,22 @@ def test_a_section_separator_doubled_by_the_merge_is_a_duplicated_line():
 
 
 def test_an_output_that_leaves_moved_code_where_it_was_is_flagged_as_shuffled():
-    original = ("function findCaller(stack) {\n  return stack[0];\n}\n\nconst devtoolsImpl = (fn) => {\n  return fn;\n};\n\n"
-                "const parseJsonThen = (text, fn) => {\n  fn(JSON.parse(text));\n};\n")
-    snippet = ("function findCaller(stack) {\n  // ... existing code ...\n}\n\nconst parseJsonThen = (text, fn) => {\n"
-               "  fn(JSON.parse(text));\n};\n\nconst devtoolsImpl = (fn) => {\n  // ... existing code ...\n};\n")
-    moved = ("function findCaller(stack) {\n  return stack[0];\n}\n\nconst parseJsonThen = (text, fn) => {\n"
-             "  fn(JSON.parse(text));\n};\n\nconst devtoolsImpl = (fn) => {\n  return fn;\n};\n")
+    original = (
+        "function findCaller(stack) {\n  return stack[0];\n}\n\nconst devtoolsImpl = (fn) => {\n  return fn;\n};\n\n"
+        "const parseJsonThen = (text, fn) => {\n  fn(JSON.parse(text));\n};\n"
+    )
+    snippet = (
+        "function findCaller(stack) {\n  // ... existing code ...\n}\n\nconst parseJsonThen = (text, fn) => {\n"
+        "  fn(JSON.parse(text));\n};\n\nconst devtoolsImpl = (fn) => {\n  // ... existing code ...\n};\n"
+    )
+    moved = (
+        "function findCaller(stack) {\n  return stack[0];\n}\n\nconst parseJsonThen = (text, fn) => {\n"
+        "  fn(JSON.parse(text));\n};\n\nconst devtoolsImpl = (fn) => {\n  return fn;\n};\n"
+    )
     instruction = "Move parseJsonThen above devtoolsImpl"
-    assert "shuffled_snippet" in {w.code for w in validate(original, snippet, original, "javascript", instruction=instruction)}
-    assert "shuffled_snippet" not in {w.code for w in validate(original, snippet, moved, "javascript", instruction=instruction)}
+    assert "shuffled_snippet" in {
+        w.code for w in validate(original, snippet, original, "javascript", instruction=instruction)
+    }
+    assert "shuffled_snippet" not in {
+        w.code for w in validate(original, snippet, moved, "javascript", instruction=instruction)
+    }

@@ -40,12 +40,39 @@ def test_an_allman_brace_under_its_header_stays_paired():
 
 
 def test_a_leading_closer_ends_the_definition_the_previous_chunk_opened():
-    original = ["res.sendStatus = function sendStatus(code) {", "  this.statusCode = code;", "  return this;", "};", "",
-                "res.links = function links(links) {", "  this.set('Link', links);", "};", "", "/**", " * Send.",
-                " */", "res.send = function send(body) {", "  this.end(body);", "};"]
+    original = [
+        "res.sendStatus = function sendStatus(code) {",
+        "  this.statusCode = code;",
+        "  return this;",
+        "};",
+        "",
+        "res.links = function links(links) {",
+        "  this.set('Link', links);",
+        "};",
+        "",
+        "/**",
+        " * Send.",
+        " */",
+        "res.send = function send(body) {",
+        "  this.end(body);",
+        "};",
+    ]
     defs = definitions("\n".join(original) + "\n", "javascript")
-    chunk = Chunk(["};", "", "/**", " * Problem details.", " */", "res.problem = function problem(code) {",
-                   "  return this.json({ status: code });", "};"], True, False, None)
+    chunk = Chunk(
+        [
+            "};",
+            "",
+            "/**",
+            " * Problem details.",
+            " */",
+            "res.problem = function problem(code) {",
+            "  return this.json({ status: code });",
+            "};",
+        ],
+        True,
+        False,
+        None,
+    )
     # the doc comment's delimiters matched the last function's: chance, past code the chunk never shows
     assert pair_leading_closers(chunk, [(2, 9), (4, 11)], original, 1, defs) == [(0, 3)]
     # anchors right after the definition's end stay

@@ -34,7 +34,8 @@ def test_hunk_with_header_and_wrong_line_numbers():
     assert result.confident, result.reason
     assert result.merged == ORIGINAL.replace(
         "        sock = socket.create_connection(self.addr)\n",
-        "        sock = socket.create_connection(self.addr, timeout=5)\n        sock.setblocking(False)\n")
+        "        sock = socket.create_connection(self.addr, timeout=5)\n        sock.setblocking(False)\n",
+    )
     assert validate(ORIGINAL, snippet, result.merged, "python", anchoring=result) == []
 
 
@@ -94,7 +95,9 @@ def test_new_side_drops_removed_lines_and_prefixes():
 
 def test_diff_prefixes_left_in_a_file_are_flagged():
     snippet = " def connect(self):\n-        sock = socket.create_connection(self.addr)\n+        sock = None\n"
-    leaked = ORIGINAL.replace("        sock = socket.create_connection(self.addr)\n",
-                              "-        sock = socket.create_connection(self.addr)\n+        sock = None\n")
+    leaked = ORIGINAL.replace(
+        "        sock = socket.create_connection(self.addr)\n",
+        "-        sock = socket.create_connection(self.addr)\n+        sock = None\n",
+    )
     codes = {w.code for w in validate(ORIGINAL, snippet, leaked, "python")}
     assert "diff_prefix" in codes

@@ -5,7 +5,7 @@ import pytest
 from fastapply.merge import detect_language, lazy_merge
 from fastapply.merge.syntax import definitions
 
-PY = '''import os
+PY = """import os
 
 
 def load(path):
@@ -21,11 +21,11 @@ def save(path, data):
 def main():
     data = load("in.txt")
     save("out.txt", data)
-'''
+"""
 
 
 def test_python_function_replaced_between_markers():
-    snippet = '''# ... existing code ...
+    snippet = """# ... existing code ...
 
 def save(path, data):
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -33,11 +33,12 @@ def save(path, data):
         f.write(data)
 
 # ... existing code ...
-'''
+"""
     result = lazy_merge(PY, snippet, "python")
     assert result.confident, result.reason
-    assert result.merged == PY.replace('def save(path, data):\n', 'def save(path, data):\n'
-                                       '    os.makedirs(os.path.dirname(path), exist_ok=True)\n')
+    assert result.merged == PY.replace(
+        "def save(path, data):\n", "def save(path, data):\n    os.makedirs(os.path.dirname(path), exist_ok=True)\n"
+    )
     assert result.spans == [(8, 11)]
 
 
@@ -45,7 +46,7 @@ def test_python_import_edit_at_top_without_leading_marker():
     snippet = "import os\nimport sys\n\n# ... rest of the file unchanged\n"
     result = lazy_merge(PY, snippet, "python")
     assert result.confident, result.reason
-    assert result.merged == "import os\nimport sys\n" + PY[len("import os\n"):]
+    assert result.merged == "import os\nimport sys\n" + PY[len("import os\n") :]
 
 
 def test_markerless_definition_replaces_its_namesake():
@@ -74,7 +75,9 @@ JS = """class Calculator {
 
 
 def test_javascript_method_at_column_zero_is_reindented():
-    snippet = "// ... existing code ...\nadd(n) {\n  this.result += n * 1;\n  return this;\n}\n// ... existing code ...\n"
+    snippet = (
+        "// ... existing code ...\nadd(n) {\n  this.result += n * 1;\n  return this;\n}\n// ... existing code ...\n"
+    )
     result = lazy_merge(JS, snippet, "javascript")
     assert result.confident, result.reason
     assert result.merged == JS.replace("this.result += n;", "this.result += n * 1;")
@@ -309,7 +312,7 @@ def test_new_code_sharing_a_line_with_old_code_is_never_confidently_wrong():
     assert not result.confident or ("add(n)" in result.merged and "reset()" in result.merged)
 
 
-VISITOR = '''public class Visitor {
+VISITOR = """public class Visitor {
   public void visitList(Item item, Object obj) {
     if (!isMissing(item, obj)) {
       if (item.type == null) {
@@ -338,13 +341,13 @@ VISITOR = '''public class Visitor {
     }
   }
 }
-'''
+"""
 
 
 def test_new_code_copied_from_a_later_method_is_not_confidently_swallowing_code():
     # The new null branch of visitList reads exactly like visitObject's: a monotonic alignment
     # pairs it there, leaves visitList's real context unmatched and would delete visitEnum.
-    snippet = '''// ... existing code ...
+    snippet = """// ... existing code ...
   public void visitList(Item item, Object obj) {
     if (isMissing(item, obj)) {
       if (writeMissingValues) {
@@ -355,26 +358,26 @@ def test_new_code_copied_from_a_later_method_is_not_confidently_swallowing_code(
         throw new IllegalStateException("list items need a declared element type");
       }
       // ... existing code ...
-'''
+"""
     result = lazy_merge(VISITOR, snippet, "java")
     assert not result.confident
     assert "out of order" in result.reason
 
 
 def test_a_line_moved_inside_the_chunk_stays_confident():
-    snippet = '''// ... existing code ...
+    snippet = """// ... existing code ...
   public void visitEnum(Object obj) {
     emit(handlers.lookup(obj.getClass()).render(obj));
     Handler handler = handlers.lookup(obj.getClass());
   }
 // ... existing code ...
-'''
+"""
     result = lazy_merge(VISITOR, snippet, "java")
     assert result.confident, result.reason
     assert "fallbackHandler" not in result.merged and "visitObject" in result.merged
 
 
-GO_READY = '''package main
+GO_READY = """package main
 
 import "fmt"
 
@@ -396,19 +399,21 @@ func run() {
 	fmt.Println(ProjectPath())
 	fmt.Println("Give it a try by running it")
 }
-'''
+"""
 
 
 def test_short_leading_context_anchors_next_to_the_edit_not_at_its_first_occurrence():
     # "er(err)" / "}" first occur in load(); the context belongs right above the edited line.
-    snippet = ('// ... existing code ...\n\t\ter(err)\n\t}\n\n\tfmt.Println("Your application is ready at")\n'
-               '\tfmt.Println(ProjectPath())\n// ... existing code ...\n')
+    snippet = (
+        '// ... existing code ...\n\t\ter(err)\n\t}\n\n\tfmt.Println("Your application is ready at")\n'
+        "\tfmt.Println(ProjectPath())\n// ... existing code ...\n"
+    )
     result = lazy_merge(GO_READY, snippet, "go")
     assert result.confident, result.reason
     assert result.merged == GO_READY.replace("Yor application", "Your application")
 
 
-JAVA_NESTED = '''public class Adapters {
+JAVA_NESTED = """public class Adapters {
   private static class CalendarAdapter
       implements Serializer<Calendar> {
 
@@ -423,13 +428,13 @@ JAVA_NESTED = '''public class Adapters {
     }
   }
 }
-'''
+"""
 
 
 def test_a_new_methods_closing_brace_does_not_pair_with_the_enclosing_class_brace():
     # The snippet's last "    }" closes the new method; the original's next "  }" closes the
     # class. Same text once whitespace is collapsed: only the indentation tells them apart.
-    snippet = '''// ... existing code ...
+    snippet = """// ... existing code ...
     public Calendar read(Element json) {
       return build(json);
     }
@@ -439,18 +444,21 @@ def test_a_new_methods_closing_brace_does_not_pair_with_the_enclosing_class_brac
       return "calendar";
     }
 // ... existing code ...
-'''
+"""
     result = lazy_merge(JAVA_NESTED, snippet, "java")
-    expected = JAVA_NESTED.replace('''      return build(json);
+    expected = JAVA_NESTED.replace(
+        """      return build(json);
     }
-  }''', '''      return build(json);
+  }""",
+        """      return build(json);
     }
 
     @Override
     public String toString() {
       return "calendar";
     }
-  }''')
+  }""",
+    )
     assert result.merged == expected
     assert result.confident, result.reason
 
@@ -458,19 +466,24 @@ def test_a_new_methods_closing_brace_does_not_pair_with_the_enclosing_class_brac
 def test_closing_braces_after_new_code_pair_by_indentation():
     # The chunk ends with three braces (new if, finally, method) where the original has two:
     # the last two are the original's, the first is new.
-    original = ("class Cache {\n  Object get(String key) {\n    try {\n      return compute(key);\n"
-                "    } finally {\n      pending.remove(key);\n    }\n  }\n}\n")
-    snippet = ("// ... existing code ...\n    } finally {\n      pending.remove(key);\n\n"
-               "      if (cleanupNeeded) {\n        pending.clear();\n      }\n    }\n  }\n"
-               "// ... existing code ...\n")
+    original = (
+        "class Cache {\n  Object get(String key) {\n    try {\n      return compute(key);\n"
+        "    } finally {\n      pending.remove(key);\n    }\n  }\n}\n"
+    )
+    snippet = (
+        "// ... existing code ...\n    } finally {\n      pending.remove(key);\n\n"
+        "      if (cleanupNeeded) {\n        pending.clear();\n      }\n    }\n  }\n"
+        "// ... existing code ...\n"
+    )
     result = lazy_merge(original, snippet, "java")
     assert result.confident, result.reason
     assert result.merged == original.replace(
         "      pending.remove(key);\n",
-        "      pending.remove(key);\n\n      if (cleanupNeeded) {\n        pending.clear();\n      }\n")
+        "      pending.remove(key);\n\n      if (cleanupNeeded) {\n        pending.clear();\n      }\n",
+    )
 
 
-PARSER_TEST = '''public class ParserTest {
+PARSER_TEST = """public class ParserTest {
   public void testEscapes() {
     String actual = parse(json);
     assertEquals(expected, actual);
@@ -486,27 +499,32 @@ PARSER_TEST = '''public class ParserTest {
     assertEquals(value, actual);
   }
 }
-'''
+"""
 
 
 def test_a_run_of_common_lines_that_occurs_once_anchors_confidently():
     # Each context line occurs twice in the file, but the pair of them only once (testQuotes).
-    snippet = ('// ... existing code ...\n    String actual = parse(json);\n    assertEquals(value, actual);\n'
-               '  }\n\n  public void testEquals() {\n    assertEquals(1, count("="));\n  }\n'
-               '// ... existing code ...\n')
+    snippet = (
+        "// ... existing code ...\n    String actual = parse(json);\n    assertEquals(value, actual);\n"
+        '  }\n\n  public void testEquals() {\n    assertEquals(1, count("="));\n  }\n'
+        "// ... existing code ...\n"
+    )
     result = lazy_merge(PARSER_TEST, snippet, "java")
     assert result.confident, result.reason
     assert result.merged == PARSER_TEST.replace(
         "    assertEquals(value, actual);\n  }\n\n  public void testSlashes",
         "    assertEquals(value, actual);\n  }\n\n  public void testEquals() {\n"
-        "    assertEquals(1, count(\"=\"));\n  }\n\n  public void testSlashes")
+        '    assertEquals(1, count("="));\n  }\n\n  public void testSlashes',
+    )
 
 
 def test_file_cut_mid_class_with_an_edited_constructor():
     # A window that starts inside a Java class: the constructor parses as a method whose name node is
     # MISSING (empty). It used to crash the renamed-header pairing (IndexError on the empty name).
-    original = ("    public Range(int lo, int hi) {\n        super(lo, hi);\n    }\n\n"
-                "    public int size() {\n        return 1;\n    }\n")
+    original = (
+        "    public Range(int lo, int hi) {\n        super(lo, hi);\n    }\n\n"
+        "    public int size() {\n        return 1;\n    }\n"
+    )
     snippet = "    public Range(int lo, int hi, int step) {\n        super(lo, hi);\n    }\n// ... existing code ...\n"
     result = lazy_merge(original, snippet, "java")
     assert result.merged == original.replace("int hi)", "int hi, int step)")
@@ -515,97 +533,143 @@ def test_file_cut_mid_class_with_an_edited_constructor():
 
 def test_a_new_line_in_a_list_of_like_lines_is_added_not_an_edit_of_its_neighbour():
     original = "".join(f'<link rel="stylesheet" href="theme/{n}.css">\n' for n in ("solarized", "tomorrow", "ttcn"))
-    snippet = ('<link rel="stylesheet" href="theme/tomorrow.css">\n<link rel="stylesheet" href="theme/tokyo.css">\n'
-               "<!-- ... -->\n")
+    snippet = (
+        '<link rel="stylesheet" href="theme/tomorrow.css">\n<link rel="stylesheet" href="theme/tokyo.css">\n'
+        "<!-- ... -->\n"
+    )
     result = lazy_merge(original, snippet, "html")
-    assert result.merged == original.replace("tomorrow.css\">\n", "tomorrow.css\">\n"
-                                             '<link rel="stylesheet" href="theme/tokyo.css">\n')
+    assert result.merged == original.replace(
+        'tomorrow.css">\n', 'tomorrow.css">\n<link rel="stylesheet" href="theme/tokyo.css">\n'
+    )
 
 
 def test_a_chunk_shown_after_a_later_one_goes_where_it_anchors():
-    original = ("import os\nimport sys\n\n\ndef load(path):\n    text = open(path).read()\n    return text\n\n\n"
-                "def save(path, text):\n    open(path, 'w').write(text)\n")
-    snippet = ("def save(path, text):\n    with open(path, 'w') as fh:\n        fh.write(text)\n\n\n"
-               "# ... and at the top of the module, with the other imports:\nimport os\nimport shutil\nimport sys\n")
+    original = (
+        "import os\nimport sys\n\n\ndef load(path):\n    text = open(path).read()\n    return text\n\n\n"
+        "def save(path, text):\n    open(path, 'w').write(text)\n"
+    )
+    snippet = (
+        "def save(path, text):\n    with open(path, 'w') as fh:\n        fh.write(text)\n\n\n"
+        "# ... and at the top of the module, with the other imports:\nimport os\nimport shutil\nimport sys\n"
+    )
     result = lazy_merge(original, snippet, "python")
     assert result.confident, result.reason
     assert result.merged == original.replace("import sys\n", "import shutil\nimport sys\n").replace(
-        "    open(path, 'w').write(text)\n", "    with open(path, 'w') as fh:\n        fh.write(text)\n")
+        "    open(path, 'w').write(text)\n", "    with open(path, 'w') as fh:\n        fh.write(text)\n"
+    )
 
 
 def test_the_closing_brace_after_a_chunk_shown_out_of_order_closes_that_chunk():
-    original = ("package flags\n\nfunc Together(names ...string) {\n\tmerge()\n\tmark(names)\n}\n\n"
-                "func Exclusive(names ...string) {\n\tmerge()\n\tmark(names)\n}\n")
-    guard = "\tif len(names) < 2 {\n\t\tpanic(\"two names\")\n\t}\n"
-    snippet = ("func Exclusive(names ...string) {\n" + guard + "\tmerge()\n\t// ... existing code ...\n}\n\n"
-               "// ...\n\nfunc Together(names ...string) {\n" + guard + "\tmerge()\n\t// ... existing code ...\n}\n")
+    original = (
+        "package flags\n\nfunc Together(names ...string) {\n\tmerge()\n\tmark(names)\n}\n\n"
+        "func Exclusive(names ...string) {\n\tmerge()\n\tmark(names)\n}\n"
+    )
+    guard = '\tif len(names) < 2 {\n\t\tpanic("two names")\n\t}\n'
+    snippet = (
+        "func Exclusive(names ...string) {\n" + guard + "\tmerge()\n\t// ... existing code ...\n}\n\n"
+        "// ...\n\nfunc Together(names ...string) {\n" + guard + "\tmerge()\n\t// ... existing code ...\n}\n"
+    )
     result = lazy_merge(original, snippet, "go")
     assert result.confident, result.reason
     assert result.merged == original.replace("{\n\tmerge()", "{\n" + guard + "\tmerge()")
 
 
 def test_chunks_after_one_shown_out_of_order_are_searched_below_it():
-    original = ('function render(name) {\n  var view = lookup(name);\n  if (!view) {\n    var dirs = ROOTS.join(", ");\n'
-                '    var err = new Error(name + dirs);\n    return fail(err);\n  }\n  return view.render(name);\n}\n\n'
-                'function tryRender(view) {\n  return view.render();\n}\n')
+    original = (
+        'function render(name) {\n  var view = lookup(name);\n  if (!view) {\n    var dirs = ROOTS.join(", ");\n'
+        "    var err = new Error(name + dirs);\n    return fail(err);\n  }\n  return view.render(name);\n}\n\n"
+        "function tryRender(view) {\n  return view.render();\n}\n"
+    )
     helper = 'function lookupError(name) {\n  return new Error(name + " in " + ROOTS);\n}\n'
-    snippet = ('function tryRender(view) {\n  // ... existing code ...\n}\n\n' + helper + '\n// ... and in render:\n'
-               'function render(name) {\n  // ... existing code ...\n  if (!view) {\n    return fail(lookupError(name));\n'
-               '  }\n  return view.render(name);\n}\n')
+    snippet = (
+        "function tryRender(view) {\n  // ... existing code ...\n}\n\n" + helper + "\n// ... and in render:\n"
+        "function render(name) {\n  // ... existing code ...\n  if (!view) {\n    return fail(lookupError(name));\n"
+        "  }\n  return view.render(name);\n}\n"
+    )
     result = lazy_merge(original, snippet, "javascript")
     assert result.confident, result.reason
-    assert result.merged == original.replace(
-        '    var dirs = ROOTS.join(", ");\n    var err = new Error(name + dirs);\n    return fail(err);\n',
-        "    return fail(lookupError(name));\n") + "\n" + helper
+    assert (
+        result.merged
+        == original.replace(
+            '    var dirs = ROOTS.join(", ");\n    var err = new Error(name + dirs);\n    return fail(err);\n',
+            "    return fail(lookupError(name));\n",
+        )
+        + "\n"
+        + helper
+    )
 
 
 @pytest.mark.parametrize("comment", ["", "  // a new comment\n  // on the new condition\n"])
 def test_an_edited_condition_above_an_elided_body_replaces_the_old_condition(comment):
-    original = ("function strip(output) {\n  output = output.trim();\n  // drop leftover placeholders\n"
-                "  if (false !== output.indexOf('%')) {\n    output = output.replace(/%\\w+%/g, '');\n    log(output);\n"
-                "  }\n  return output;\n}\n\nfunction tail(list) {\n  return list[list.length - 1];\n}\n")
-    snippet = ("// ... existing code ...\n  output = output.trim();\n  // drop leftover placeholders\n" + comment +
-               "  if (output.includes('%', 0)) {\n    // ... existing code ...\n  }\n  return output;\n}\n"
-               "// ... existing code ...\n")
+    original = (
+        "function strip(output) {\n  output = output.trim();\n  // drop leftover placeholders\n"
+        "  if (false !== output.indexOf('%')) {\n    output = output.replace(/%\\w+%/g, '');\n    log(output);\n"
+        "  }\n  return output;\n}\n\nfunction tail(list) {\n  return list[list.length - 1];\n}\n"
+    )
+    snippet = (
+        "// ... existing code ...\n  output = output.trim();\n  // drop leftover placeholders\n"
+        + comment
+        + "  if (output.includes('%', 0)) {\n    // ... existing code ...\n  }\n  return output;\n}\n"
+        "// ... existing code ...\n"
+    )
     result = lazy_merge(original, snippet, "javascript")
     assert result.confident, result.reason
-    assert result.merged == original.replace("  if (false !== output.indexOf('%'))", comment + "  if (output.includes('%', 0))")
+    assert result.merged == original.replace(
+        "  if (false !== output.indexOf('%'))", comment + "  if (output.includes('%', 0))"
+    )
 
 
 def test_a_new_list_entry_after_a_shown_one_is_inserted_not_an_edit_of_the_next():
     def entry(name, body):
         return f"  {{\n    title: '{name}',\n    action: () => {{\n      {body}\n    }},\n  }},\n"
+
     error = entry("Error", "toast.error('It failed.');")
     promise = "  {\n    title: 'Promise',\n    action: () => toast.promise(sleep(2000)),\n  },\n"
     original = "const examples = [\n" + entry("Success", "toast.success('Done.');") + error + promise + "];\n"
     new = entry("Loading", "toast.loading('Waiting...', { duration: 3000 });")
-    snippet = "const examples = [\n  // ... existing examples ...\n" + error + new + "  // ... rest of the examples ...\n];\n"
+    snippet = (
+        "const examples = [\n  // ... existing examples ...\n" + error + new + "  // ... rest of the examples ...\n];\n"
+    )
     result = lazy_merge(original, snippet, "typescript")
     assert result.confident, result.reason
     assert result.merged == original.replace(promise, new + promise)
 
 
 def test_a_marker_between_two_chunks_keeps_the_code_it_stands_for():
-    original = ("class Params < Hash\n  def compact\n    dup.tap(&:compact!)\n  end\n\n  private\n\n"
-                "  def convert_key(key)\n    key.is_a?(Symbol) ? key.to_s : key\n  end\n\n"
-                "  def convert_value(value)\n    case value\n    when Hash\n      self.class[value]\n    else\n"
-                "      value\n    end\n  end\nend\n")
-    new = ("  def symbolize_value(value)\n    case value\n    when Array\n      value.map { |item| symbolize_value(item) }\n"
-           "    else\n      value\n    end\n  end\n")
-    snippet = "class Params < Hash\n  # ... existing methods ...\n\n  private\n\n" + new + "\n  # ... existing private helpers ...\nend\n"
+    original = (
+        "class Params < Hash\n  def compact\n    dup.tap(&:compact!)\n  end\n\n  private\n\n"
+        "  def convert_key(key)\n    key.is_a?(Symbol) ? key.to_s : key\n  end\n\n"
+        "  def convert_value(value)\n    case value\n    when Hash\n      self.class[value]\n    else\n"
+        "      value\n    end\n  end\nend\n"
+    )
+    new = (
+        "  def symbolize_value(value)\n    case value\n    when Array\n      value.map { |item| symbolize_value(item) }\n"
+        "    else\n      value\n    end\n  end\n"
+    )
+    snippet = (
+        "class Params < Hash\n  # ... existing methods ...\n\n  private\n\n"
+        + new
+        + "\n  # ... existing private helpers ...\nend\n"
+    )
     result = lazy_merge(original, snippet, "ruby")
     assert result.confident, result.reason
     assert result.merged == original.replace("  private\n\n", "  private\n\n" + new + "\n")
 
 
 def test_a_new_doc_comment_and_function_go_above_the_next_doc_comment_not_into_it():
-    xhr = ("defineGetter(req, 'xhr', function xhr(){\n  var val = this.get('X-Requested-With') || '';\n"
-           "  return val.toLowerCase() === 'xmlhttprequest';\n});\n\n")
-    original = (xhr + "/**\n * Helper function for creating a getter.\n *\n * @param {Object} obj\n * @private\n */\n"
-                "function defineGetter(obj, name, getter) {\n  Object.defineProperty(obj, name, { get: getter });\n}\n")
-    new = ("/**\n * Return the bearer token, if any.\n *\n * @public\n */\n\n"
-           "defineGetter(req, 'bearerToken', function bearerToken(){\n"
-           "  var match = /^Bearer\\s+(\\S+)$/i.exec(this.get('Authorization') || '');\n  return match ? match[1] : undefined;\n});\n")
+    xhr = (
+        "defineGetter(req, 'xhr', function xhr(){\n  var val = this.get('X-Requested-With') || '';\n"
+        "  return val.toLowerCase() === 'xmlhttprequest';\n});\n\n"
+    )
+    original = (
+        xhr + "/**\n * Helper function for creating a getter.\n *\n * @param {Object} obj\n * @private\n */\n"
+        "function defineGetter(obj, name, getter) {\n  Object.defineProperty(obj, name, { get: getter });\n}\n"
+    )
+    new = (
+        "/**\n * Return the bearer token, if any.\n *\n * @public\n */\n\n"
+        "defineGetter(req, 'bearerToken', function bearerToken(){\n"
+        "  var match = /^Bearer\\s+(\\S+)$/i.exec(this.get('Authorization') || '');\n  return match ? match[1] : undefined;\n});\n"
+    )
     snippet = "// ... existing code ...\n\n" + xhr + new + "\n// ... rest of file ...\n"
     result = lazy_merge(original, snippet, "javascript")
     assert result.confident, result.reason
@@ -613,64 +677,96 @@ def test_a_new_doc_comment_and_function_go_above_the_next_doc_comment_not_into_i
 
 
 def test_a_chunk_that_shows_a_branch_gone_before_the_functions_end_deletes_it():
-    original = ("const parseDate = (value: string): number | undefined => {\n\tconst imf = imfPattern.exec(value);\n"
-                "\tif (imf) {\n\t\tconst timestamp = fromImf(imf);\n\t\treturn timestamp;\n\t}\n\n"
-                "\tconst asctime = asctimePattern.exec(value);\n\tif (asctime) {\n\t\treturn fromAsctime(asctime);\n\t}\n\n"
-                "\treturn undefined;\n};\n\nexport const delay = (value?: string) => {\n\tif (!value) {\n"
-                "\t\treturn undefined;\n\t}\n\treturn parseDate(value) ?? 0;\n};\n")
-    snippet = ("const parseDate = (value: string): number | undefined => {\n\t// ... existing code ...\n\n"
-               "\t\treturn timestamp;\n\t}\n\n\treturn undefined;\n};\n\n// ... existing code ...\n")
+    original = (
+        "const parseDate = (value: string): number | undefined => {\n\tconst imf = imfPattern.exec(value);\n"
+        "\tif (imf) {\n\t\tconst timestamp = fromImf(imf);\n\t\treturn timestamp;\n\t}\n\n"
+        "\tconst asctime = asctimePattern.exec(value);\n\tif (asctime) {\n\t\treturn fromAsctime(asctime);\n\t}\n\n"
+        "\treturn undefined;\n};\n\nexport const delay = (value?: string) => {\n\tif (!value) {\n"
+        "\t\treturn undefined;\n\t}\n\treturn parseDate(value) ?? 0;\n};\n"
+    )
+    snippet = (
+        "const parseDate = (value: string): number | undefined => {\n\t// ... existing code ...\n\n"
+        "\t\treturn timestamp;\n\t}\n\n\treturn undefined;\n};\n\n// ... existing code ...\n"
+    )
     result = lazy_merge(original, snippet, "typescript")
     assert result.confident, result.reason
-    branch = "\tconst asctime = asctimePattern.exec(value);\n\tif (asctime) {\n\t\treturn fromAsctime(asctime);\n\t}\n\n"
+    branch = (
+        "\tconst asctime = asctimePattern.exec(value);\n\tif (asctime) {\n\t\treturn fromAsctime(asctime);\n\t}\n\n"
+    )
     assert result.merged == original.replace(branch, "")
 
 
 def test_a_new_prototype_method_after_an_elided_one_goes_after_its_end():
-    original = ("Writer.prototype.getConfigEscape = function getConfigEscape (config) {\n"
-                "  if (config && typeof config === 'object') {\n    return config.escape;\n  }\n  else {\n    return undefined;\n  }\n};\n\n"
-                "var mustache = {\n  name: 'mustache.js',\n};\n")
-    new = ("Writer.prototype.getConfigStrict = function getConfigStrict (config) {\n"
-           "  return Boolean(config && typeof config === 'object' && config.strict);\n};\n")
-    snippet = ("Writer.prototype.getConfigEscape = function getConfigEscape (config) {\n  // ... existing code ...\n};\n\n"
-               + new + "\n// ... rest of file ...\n")
+    original = (
+        "Writer.prototype.getConfigEscape = function getConfigEscape (config) {\n"
+        "  if (config && typeof config === 'object') {\n    return config.escape;\n  }\n  else {\n    return undefined;\n  }\n};\n\n"
+        "var mustache = {\n  name: 'mustache.js',\n};\n"
+    )
+    new = (
+        "Writer.prototype.getConfigStrict = function getConfigStrict (config) {\n"
+        "  return Boolean(config && typeof config === 'object' && config.strict);\n};\n"
+    )
+    snippet = (
+        "Writer.prototype.getConfigEscape = function getConfigEscape (config) {\n  // ... existing code ...\n};\n\n"
+        + new
+        + "\n// ... rest of file ...\n"
+    )
     result = lazy_merge(original, snippet, "javascript")
     assert result.confident, result.reason
     assert result.merged == original.replace("};\n\nvar", "};\n\n" + new + "\nvar")
 
 
 def test_new_entries_before_the_brace_of_a_table_the_previous_chunk_opened_go_at_its_end():
-    original = ("local function linear(t) return t end\nlocal function inBounce(t) return t end\n\n"
-                "tween.easing = {\n  linear    = linear,\n  inQuad    = inQuad,    outQuad    = outQuad,\n"
-                "  inBounce  = inBounce,  outBounce  = outBounce\n}\n\nreturn tween\n")
-    snippet = ("tween.easing = {\n  linear    = linear,\n  -- ... existing entries ...\n"
-               "  inBounce  = inBounce,  outBounce  = outBounce,\n  smoothstep = smoothstep\n}\n\n-- ... existing code ...\n")
+    original = (
+        "local function linear(t) return t end\nlocal function inBounce(t) return t end\n\n"
+        "tween.easing = {\n  linear    = linear,\n  inQuad    = inQuad,    outQuad    = outQuad,\n"
+        "  inBounce  = inBounce,  outBounce  = outBounce\n}\n\nreturn tween\n"
+    )
+    snippet = (
+        "tween.easing = {\n  linear    = linear,\n  -- ... existing entries ...\n"
+        "  inBounce  = inBounce,  outBounce  = outBounce,\n  smoothstep = smoothstep\n}\n\n-- ... existing code ...\n"
+    )
     result = lazy_merge(original, snippet, "lua")
     assert result.confident, result.reason
-    assert result.merged == original.replace("outBounce  = outBounce\n}", "outBounce  = outBounce,\n  smoothstep = smoothstep\n}")
+    assert result.merged == original.replace(
+        "outBounce  = outBounce\n}", "outBounce  = outBounce,\n  smoothstep = smoothstep\n}"
+    )
 
 
 def test_a_closing_tag_after_a_marker_closes_the_elided_element():
-    original = ('<form>\n\t<fieldset id="action">\n\t\t<p>\n\t\t\t<button>Go</button>\n\t\t</p>\n\t</fieldset>\n'
-                '\t<p><a href="#top">[Top]</a></p>\n</form>\n')
-    new = ('\t<fieldset id="switch">\n\t\t<p>\n\t\t\t<input type="checkbox" role="switch"> On\n\t\t</p>\n\t</fieldset>\n'
-           '\t<p><a href="#top">[Top]</a></p>\n')
-    snippet = ('\t<fieldset id="action">\n\t\t<!-- ... existing buttons ... -->\n\t</fieldset>\n\t<p><a href="#top">[Top]</a></p>\n'
-               + new + '</form>\n')
+    original = (
+        '<form>\n\t<fieldset id="action">\n\t\t<p>\n\t\t\t<button>Go</button>\n\t\t</p>\n\t</fieldset>\n'
+        '\t<p><a href="#top">[Top]</a></p>\n</form>\n'
+    )
+    new = (
+        '\t<fieldset id="switch">\n\t\t<p>\n\t\t\t<input type="checkbox" role="switch"> On\n\t\t</p>\n\t</fieldset>\n'
+        '\t<p><a href="#top">[Top]</a></p>\n'
+    )
+    snippet = (
+        '\t<fieldset id="action">\n\t\t<!-- ... existing buttons ... -->\n\t</fieldset>\n\t<p><a href="#top">[Top]</a></p>\n'
+        + new
+        + "</form>\n"
+    )
     result = lazy_merge(original, snippet, "html")
     assert result.confident, result.reason
     assert result.merged == original.replace("</form>", new + "</form>")
 
 
 def test_a_new_doc_comment_ending_like_a_later_one_does_not_swallow_the_options_between():
-    original = ("export interface PersistOptions<S> {\n  /** The storage key. */\n  name: string\n"
-                "  /**\n   * The version of the stored state.\n   */\n  version?: number\n"
-                "  /**\n   * A function to migrate the stored state.\n   */\n  migrate?: (state: unknown, version: number) => S\n"
-                "  /**\n   * Skip hydration on creation.\n   *\n   * @default false\n   */\n  skipHydration?: boolean\n}\n")
-    new = ("  /**\n   * Remove the stored value when its version does not match.\n   *\n   * @default false\n   */\n"
-           "  clearStorageOnVersionMismatch?: boolean\n")
-    snippet = ("export interface PersistOptions<S> {\n  // ... existing options ...\n  /**\n   * The version of the stored state.\n"
-               "   */\n  version?: number\n" + new + "  // ... existing options ...\n}\n")
+    original = (
+        "export interface PersistOptions<S> {\n  /** The storage key. */\n  name: string\n"
+        "  /**\n   * The version of the stored state.\n   */\n  version?: number\n"
+        "  /**\n   * A function to migrate the stored state.\n   */\n  migrate?: (state: unknown, version: number) => S\n"
+        "  /**\n   * Skip hydration on creation.\n   *\n   * @default false\n   */\n  skipHydration?: boolean\n}\n"
+    )
+    new = (
+        "  /**\n   * Remove the stored value when its version does not match.\n   *\n   * @default false\n   */\n"
+        "  clearStorageOnVersionMismatch?: boolean\n"
+    )
+    snippet = (
+        "export interface PersistOptions<S> {\n  // ... existing options ...\n  /**\n   * The version of the stored state.\n"
+        "   */\n  version?: number\n" + new + "  // ... existing options ...\n}\n"
+    )
     result = lazy_merge(original, snippet, "typescript")
     assert result.confident, result.reason
     assert result.merged == original.replace("  version?: number\n", "  version?: number\n" + new)
@@ -679,7 +775,14 @@ def test_a_new_doc_comment_ending_like_a_later_one_does_not_swallow_the_options_
 def test_a_partial_snippet_ending_in_complete_new_code_keeps_the_rest_of_the_file():
     def fn(name, body):
         return f"function {name}(x) {{\n  const y = x.{body};\n  return y;\n}}\n\n"
-    original = fn("first", "first()") + fn("second", "second()") + fn("third", "third()") + fn("fourth", "fourth()").rstrip("\n") + "\n"
+
+    original = (
+        fn("first", "first()")
+        + fn("second", "second()")
+        + fn("third", "third()")
+        + fn("fourth", "fourth()").rstrip("\n")
+        + "\n"
+    )
     new = "function added(x) {\n  return x.added();\n}\n"
     snippet = "// ... existing code ...\n" + fn("second", "second()") + new
     result = lazy_merge(original, snippet, "javascript")
@@ -690,89 +793,123 @@ def test_a_partial_snippet_ending_in_complete_new_code_keeps_the_rest_of_the_fil
 
 
 def test_a_rewritten_arrow_function_with_a_new_constant_above_replaces_the_old_definition():
-    original = ("import type {Hooks} from './hooks.js';\nimport {isObject} from './is.js';\n\n"
-                "export const validate = (value: unknown): boolean => isObject(value);\n\n"
-                "export const isHooks = (value: unknown): value is Hooks => validate(value);\n\n"
-                "export const mergeHooks = (original: Hooks = {}, incoming: Hooks = {}): Required<Hooks> => (\n"
-                "\t{\n\t\tinit: newHookValue(original, incoming, 'init'),\n\t\tretry: newHookValue(original, incoming, 'retry'),\n\t}\n);\n\n"
-                "export const deleted = Symbol('deleted');\n")
-    new = ("const hookNames = ['init', 'retry'] as const;\n\n"
-           "export const mergeHooks = (original: Hooks = {}, incoming: Hooks = {}): Required<Hooks> => {\n"
-           "\tconst merged: Partial<Hooks> = {};\n\tfor (const name of hookNames) {\n"
-           "\t\tmerged[name] = newHookValue(original, incoming, name);\n\t}\n\treturn merged as Required<Hooks>;\n};\n")
+    original = (
+        "import type {Hooks} from './hooks.js';\nimport {isObject} from './is.js';\n\n"
+        "export const validate = (value: unknown): boolean => isObject(value);\n\n"
+        "export const isHooks = (value: unknown): value is Hooks => validate(value);\n\n"
+        "export const mergeHooks = (original: Hooks = {}, incoming: Hooks = {}): Required<Hooks> => (\n"
+        "\t{\n\t\tinit: newHookValue(original, incoming, 'init'),\n\t\tretry: newHookValue(original, incoming, 'retry'),\n\t}\n);\n\n"
+        "export const deleted = Symbol('deleted');\n"
+    )
+    new = (
+        "const hookNames = ['init', 'retry'] as const;\n\n"
+        "export const mergeHooks = (original: Hooks = {}, incoming: Hooks = {}): Required<Hooks> => {\n"
+        "\tconst merged: Partial<Hooks> = {};\n\tfor (const name of hookNames) {\n"
+        "\t\tmerged[name] = newHookValue(original, incoming, name);\n\t}\n\treturn merged as Required<Hooks>;\n};\n"
+    )
     result = lazy_merge(original, new, "typescript")
     assert result.confident, result.reason
-    old_def = original[original.index("export const mergeHooks"):original.index("\n\nexport const deleted")] + "\n"
+    old_def = original[original.index("export const mergeHooks") : original.index("\n\nexport const deleted")] + "\n"
     assert result.merged == original.replace(old_def, new)
 
 
 def test_new_code_resembling_earlier_code_is_not_placed_over_it():
-    original = ("impl Source for Slice {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n\n"
-                "impl Source for Vec {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")
-    snippet = ("impl Source for Vec {\n    // ... existing methods ...\n}\n\n"
-               "impl Source for Deque {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n")
+    original = (
+        "impl Source for Slice {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n\n"
+        "impl Source for Vec {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n"
+    )
+    snippet = (
+        "impl Source for Vec {\n    // ... existing methods ...\n}\n\n"
+        "impl Source for Deque {\n    fn count(&self) -> usize {\n        self.len()\n    }\n}\n"
+    )
     result = lazy_merge(original, snippet, "rust")
     assert result.merged.count("impl Source for Slice") == 1 and "impl Source for Deque" in result.merged
     assert result.merged.index("impl Source for Deque") > result.merged.index("impl Source for Vec")
 
 
 def test_functions_assigned_to_a_name_are_definitions():
-    js = ("Writer.prototype.render = function render (tokens) {\n  return tokens;\n};\n\n"
-          "app.use = (fn) => {\n  stack.push(fn);\n};\n\ncount = 1;\nfoo(function () {});\n")
+    js = (
+        "Writer.prototype.render = function render (tokens) {\n  return tokens;\n};\n\n"
+        "app.use = (fn) => {\n  stack.push(fn);\n};\n\ncount = 1;\nfoo(function () {});\n"
+    )
     assert [(d.name, d.start, d.end) for d in definitions(js, "javascript")] == [
-        ("Writer.prototype.render", 0, 2), ("app.use", 4, 6)]
+        ("Writer.prototype.render", 0, 2),
+        ("app.use", 4, 6),
+    ]
 
 
 def test_definitions_are_found_deep_inside_nested_blocks():
-    scala = ("object Ops {\n  def walk(root: Path) = {\n    if (ok) {\n      try {\n        while (more) {\n"
-             "          Files.walkFileTree(root, new SimpleFileVisitor[Path] {\n"
-             "            def visitFileFailed(file: Path, exc: IOException) =\n"
-             "              CONTINUE\n          })\n        }\n      }\n    }\n  }\n}\n")
+    scala = (
+        "object Ops {\n  def walk(root: Path) = {\n    if (ok) {\n      try {\n        while (more) {\n"
+        "          Files.walkFileTree(root, new SimpleFileVisitor[Path] {\n"
+        "            def visitFileFailed(file: Path, exc: IOException) =\n"
+        "              CONTINUE\n          })\n        }\n      }\n    }\n  }\n}\n"
+    )
     assert "visitFileFailed" in [d.name.split()[-1] for d in definitions(scala, "scala")]
 
 
 def test_a_whole_ruby_method_replaces_the_old_one_up_to_its_end():
-    original = ("class Shell\n  def say(message = \"\", color = nil)\n    return if quiet?\n\n"
-                "    stdout.print(message)\n    stdout.flush\n  end\n\n  def quiet?\n    false\n  end\nend\n")
-    snippet = ("  # ... other methods ...\n  def say(message = \"\", color = nil)\n    write_message(stdout, message)\n"
-               "  end\n\n  # ... existing code ...\n")
+    original = (
+        'class Shell\n  def say(message = "", color = nil)\n    return if quiet?\n\n'
+        "    stdout.print(message)\n    stdout.flush\n  end\n\n  def quiet?\n    false\n  end\nend\n"
+    )
+    snippet = (
+        '  # ... other methods ...\n  def say(message = "", color = nil)\n    write_message(stdout, message)\n'
+        "  end\n\n  # ... existing code ...\n"
+    )
     result = lazy_merge(original, snippet, "ruby")
     assert result.confident, result.reason
-    assert result.merged == original.replace("    return if quiet?\n\n    stdout.print(message)\n    stdout.flush\n",
-                                             "    write_message(stdout, message)\n")
+    assert result.merged == original.replace(
+        "    return if quiet?\n\n    stdout.print(message)\n    stdout.flush\n", "    write_message(stdout, message)\n"
+    )
 
 
 def test_a_closing_brace_after_a_marker_ends_the_elided_method_before_new_code():
-    original = ("class F\n{\n    public function setLength(int $n): self\n    {\n        $this->n = $n;\n\n"
-                "        return $this;\n    }\n\n    public function format(): string\n    {\n        return '';\n    }\n}\n")
-    snippet = ("    public function setLength(int $n): self\n    {\n        // ...\n    }\n\n"
-               "    public function setFormat(string $f): self\n    {\n        $this->f = $f;\n\n"
-               "        return $this;\n    }\n\n    // ... rest of the class ...\n")
+    original = (
+        "class F\n{\n    public function setLength(int $n): self\n    {\n        $this->n = $n;\n\n"
+        "        return $this;\n    }\n\n    public function format(): string\n    {\n        return '';\n    }\n}\n"
+    )
+    snippet = (
+        "    public function setLength(int $n): self\n    {\n        // ...\n    }\n\n"
+        "    public function setFormat(string $f): self\n    {\n        $this->f = $f;\n\n"
+        "        return $this;\n    }\n\n    // ... rest of the class ...\n"
+    )
     result = lazy_merge(original, snippet, "php")
-    assert result.merged == original.replace("    }\n\n    public function format()", "    }\n\n"
-                                             "    public function setFormat(string $f): self\n    {\n"
-                                             "        $this->f = $f;\n\n        return $this;\n    }\n\n"
-                                             "    public function format()")
+    assert result.merged == original.replace(
+        "    }\n\n    public function format()",
+        "    }\n\n"
+        "    public function setFormat(string $f): self\n    {\n"
+        "        $this->f = $f;\n\n        return $this;\n    }\n\n"
+        "    public function format()",
+    )
 
 
 def test_an_edited_line_under_a_common_line_at_a_chunks_edge_is_an_edit():
-    original = ("def app_dir(name):\n    if WIN:\n        folder = os.environ.get(key)\n        if folder is None:\n"
-                "            folder = HOME\n        return os.path.join(folder, name)\n    if darwin:\n"
-                "        return os.path.join(\n            SUPPORT, name\n        )\n    return os.path.join(\n"
-                "        os.environ.get(\"XDG\", os.path.expanduser(\"~/.config\")),\n        posixify(name),\n    )\n")
-    snippet = ("def app_dir(name):\n    if WIN:\n        folder = os.environ.get(key)\n        if not folder:\n"
-               "            folder = HOME\n        return os.path.join(folder, name)\n    # ... existing code ...\n"
-               "    return os.path.join(\n        os.environ.get(\"XDG\") or os.path.expanduser(\"~/.config\"),\n"
-               "        posixify(name),\n    )\n")
+    original = (
+        "def app_dir(name):\n    if WIN:\n        folder = os.environ.get(key)\n        if folder is None:\n"
+        "            folder = HOME\n        return os.path.join(folder, name)\n    if darwin:\n"
+        "        return os.path.join(\n            SUPPORT, name\n        )\n    return os.path.join(\n"
+        '        os.environ.get("XDG", os.path.expanduser("~/.config")),\n        posixify(name),\n    )\n'
+    )
+    snippet = (
+        "def app_dir(name):\n    if WIN:\n        folder = os.environ.get(key)\n        if not folder:\n"
+        "            folder = HOME\n        return os.path.join(folder, name)\n    # ... existing code ...\n"
+        '    return os.path.join(\n        os.environ.get("XDG") or os.path.expanduser("~/.config"),\n'
+        "        posixify(name),\n    )\n"
+    )
     result = lazy_merge(original, snippet, "python")
     assert result.confident, result.reason
     assert result.merged == original.replace("if folder is None", "if not folder").replace(
-        'os.environ.get("XDG", os.path.expanduser("~/.config"))', 'os.environ.get("XDG") or os.path.expanduser("~/.config")')
+        'os.environ.get("XDG", os.path.expanduser("~/.config"))',
+        'os.environ.get("XDG") or os.path.expanduser("~/.config")',
+    )
 
 
 def test_a_changed_map_entry_shown_alone_replaces_its_old_form():
-    original = ('package requests\n\nobject BaseSession {\n  val defaultHeaders = Map(\n'
-                '    "User-Agent" -> "requests-scala",\n    "Accept" -> "*/*",\n  )\n}\n')
+    original = (
+        "package requests\n\nobject BaseSession {\n  val defaultHeaders = Map(\n"
+        '    "User-Agent" -> "requests-scala",\n    "Accept" -> "*/*",\n  )\n}\n'
+    )
     snippet = '// ... existing code ...\n    "User-Agent" -> "requests-scala/0.9",\n// ... existing code ...\n'
     result = lazy_merge(original, snippet, "scala")
     assert result.confident, result.reason
@@ -780,12 +917,16 @@ def test_a_changed_map_entry_shown_alone_replaces_its_old_form():
 
 
 def test_a_changed_only_line_that_extends_its_old_form_replaces_it():
-    original = ("fn get(key: Key) -> Option<Value> {\n    impl Visit for Get {\n        fn visit(&mut self, k: Key) {\n"
-                "            if self.key == k {\n                self.found = Some(k);\n            }\n        }\n    }\n"
-                "    None\n}\n")
-    snippet = ("fn get(key: Key) -> Option<Value> {\n    // ...\n\n    impl Visit for Get {\n"
-               "        fn visit(&mut self, k: Key) {\n            if self.found.is_none() && self.key == k {\n"
-               "    // ... rest unchanged\n")
+    original = (
+        "fn get(key: Key) -> Option<Value> {\n    impl Visit for Get {\n        fn visit(&mut self, k: Key) {\n"
+        "            if self.key == k {\n                self.found = Some(k);\n            }\n        }\n    }\n"
+        "    None\n}\n"
+    )
+    snippet = (
+        "fn get(key: Key) -> Option<Value> {\n    // ...\n\n    impl Visit for Get {\n"
+        "        fn visit(&mut self, k: Key) {\n            if self.found.is_none() && self.key == k {\n"
+        "    // ... rest unchanged\n"
+    )
     result = lazy_merge(original, snippet, "rust")
     assert result.merged == original.replace("if self.key == k {", "if self.found.is_none() && self.key == k {")
 
@@ -808,8 +949,9 @@ dialog h2 {
 def test_a_whole_css_rule_without_markers_replaces_the_rule_of_that_selector():
     snippet = "dialog::backdrop {\n  background-color: rgb(0 0 0 / 0.45);\n}\n"
     result = lazy_merge(CSS, snippet, "css")
-    assert result.merged == CSS.replace("  background-color: var(--bg);\n  opacity: 0.8;\n",
-                                        "  background-color: rgb(0 0 0 / 0.45);\n")
+    assert result.merged == CSS.replace(
+        "  background-color: var(--bg);\n  opacity: 0.8;\n", "  background-color: rgb(0 0 0 / 0.45);\n"
+    )
 
 
 def test_a_css_selector_that_opens_two_rules_names_no_definition():
@@ -856,8 +998,10 @@ def test_a_chunk_opening_with_the_elided_blocks_last_lines_goes_after_that_block
 """
     result = lazy_merge(GO_MAIN, snippet, "go")
     assert result.confident, result.reason
-    assert result.merged == GO_MAIN.replace('\thttp.ListenAndServe(":3333", r)\n',
-                                            "\tsrv := &http.Server{Addr: *addr, Handler: r}\n\tsrv.ListenAndServe()\n")
+    assert result.merged == GO_MAIN.replace(
+        '\thttp.ListenAndServe(":3333", r)\n',
+        "\tsrv := &http.Server{Addr: *addr, Handler: r}\n\tsrv.ListenAndServe()\n",
+    )
 
 
 SKIPLIST = """template <typename Key>
@@ -895,7 +1039,9 @@ SkipList<Key>::SkipList(Arena* arena)
 """
     result = lazy_merge(SKIPLIST, snippet, "cpp")
     assert result.confident, result.reason
-    assert result.merged == SKIPLIST.replace("      rnd_(0xdeadbeef) {\n", "      rnd_(0xdeadbeef),\n      size_(0) {\n")
+    assert result.merged == SKIPLIST.replace(
+        "      rnd_(0xdeadbeef) {\n", "      rnd_(0xdeadbeef),\n      size_(0) {\n"
+    )
 
 
 def test_closing_lines_that_open_a_chunk_before_the_blocks_end_are_context():
@@ -909,11 +1055,12 @@ def test_closing_lines_that_open_a_chunk_before_the_blocks_end_are_context():
 """
     result = lazy_merge(SKIPLIST, snippet, "cpp")
     assert result.confident, result.reason
-    assert result.merged == SKIPLIST.replace("    prev[i]->SetNext(i, x);\n  }\n}\n",
-                                        "    prev[i]->SetNext(i, x);\n  }\n  size_.fetch_add(1);\n}\n")
+    assert result.merged == SKIPLIST.replace(
+        "    prev[i]->SetNext(i, x);\n  }\n}\n", "    prev[i]->SetNext(i, x);\n  }\n  size_.fetch_add(1);\n}\n"
+    )
 
 
-PY_HEADERS = '''def get_allow_headers(options, request_headers):
+PY_HEADERS = """def get_allow_headers(options, request_headers):
     if request_headers:
         headers = [h.strip() for h in request_headers.split(",")]
         return ", ".join(sorted(headers))
@@ -923,17 +1070,17 @@ PY_HEADERS = '''def get_allow_headers(options, request_headers):
 
 def get_cors_headers(options):
     return {}
-'''
+"""
 
 
 def test_a_whole_definition_with_an_early_return_replaces_the_old_body_to_its_end():
-    snippet = '''def get_allow_headers(options, request_headers):
+    snippet = """def get_allow_headers(options, request_headers):
     if not request_headers:
         return None
 
     headers = {h.strip().lower(): h.strip() for h in request_headers.split(",") if h.strip()}
     return ", ".join(sorted(headers))
-'''
+"""
     result = lazy_merge(PY_HEADERS, snippet, "python")
     assert result.confident, result.reason
-    assert result.merged == snippet + PY_HEADERS[PY_HEADERS.index("\n\ndef get_cors_headers"):]
+    assert result.merged == snippet + PY_HEADERS[PY_HEADERS.index("\n\ndef get_cors_headers") :]

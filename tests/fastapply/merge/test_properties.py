@@ -5,11 +5,35 @@ from hypothesis import strategies as st
 
 from fastapply.merge import is_marker_line, lazy_merge, validate
 
-LINES = st.lists(st.sampled_from([
-    "def f(x):", "    return x", "", "class A:", "    pass", "x = 1", "y = f(x)", "}", "{", "end",
-    "// ... existing code ...", "# ... existing code ...", "+    return x + 1", "-    return x", "@@",
-    "    if x:", "        x += 1", "print(x)", "\t}", "  ", "...",
-]) | st.text(max_size=30).filter(lambda s: "\n" not in s and "\r" not in s), max_size=25)
+LINES = st.lists(
+    st.sampled_from(
+        [
+            "def f(x):",
+            "    return x",
+            "",
+            "class A:",
+            "    pass",
+            "x = 1",
+            "y = f(x)",
+            "}",
+            "{",
+            "end",
+            "// ... existing code ...",
+            "# ... existing code ...",
+            "+    return x + 1",
+            "-    return x",
+            "@@",
+            "    if x:",
+            "        x += 1",
+            "print(x)",
+            "\t}",
+            "  ",
+            "...",
+        ]
+    )
+    | st.text(max_size=30).filter(lambda s: "\n" not in s and "\r" not in s),
+    max_size=25,
+)
 LANGUAGES = st.sampled_from([None, "python", "javascript", "go", "lua", "ruby", "markdown"])
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

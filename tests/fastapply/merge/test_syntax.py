@@ -20,7 +20,9 @@ def test_a_macro_the_grammar_does_not_know_excuses_the_same_macro_in_new_code():
 
 
 def test_new_members_with_the_originals_macro_merge_confidently():
-    snippet = "// ... existing code ...\n  size_t usage_ GUARDED_BY(mutex_);\n  uint64_t hits_ GUARDED_BY(mutex_);\n};\n"
+    snippet = (
+        "// ... existing code ...\n  size_t usage_ GUARDED_BY(mutex_);\n  uint64_t hits_ GUARDED_BY(mutex_);\n};\n"
+    )
     result = lazy_merge(CACHE, snippet, "cpp")
     assert result.confident, result.reason
     assert result.merged == CACHE.replace("};", "  uint64_t hits_ GUARDED_BY(mutex_);\n};")

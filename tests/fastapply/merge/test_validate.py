@@ -96,7 +96,7 @@ def test_no_change():
 
 
 def test_no_change_is_fine_when_snippet_has_nothing_new():
-    snippet = "# ... existing code ...\ndef main():\n    write(\"b\", read(\"a\"))\n"
+    snippet = '# ... existing code ...\ndef main():\n    write("b", read("a"))\n'
     assert validate(ORIGINAL, snippet, ORIGINAL, "python") == []
 
 
@@ -107,25 +107,25 @@ def test_warning_to_dict():
 
 def test_invented_lines_are_flagged_even_when_the_file_parses():
     merged = lazy_merge(ORIGINAL, SNIPPET, "python").merged
-    slipped = merged.replace('        f.write(text)', '        f.write(text.strip())')  # a copy slip
+    slipped = merged.replace("        f.write(text)", "        f.write(text.strip())")  # a copy slip
     # the slip is new text, and the snippet's line it replaced is missing
     assert codes(validate(ORIGINAL, SNIPPET, slipped, "python")) == {"invented_lines", "missing_snippet_lines"}
     invented = validate(ORIGINAL, SNIPPET, slipped, "python")[0]
-    assert invented.lines == (slipped.splitlines().index('        f.write(text.strip())') + 1,)
+    assert invented.lines == (slipped.splitlines().index("        f.write(text.strip())") + 1,)
 
 
 def test_moved_and_reindented_lines_are_not_invented():
     merged = lazy_merge(ORIGINAL, SNIPPET, "python").merged
-    reindented = merged.replace('    return open(path).read()', '      return   open(path).read()')
+    reindented = merged.replace("    return open(path).read()", "      return   open(path).read()")
     assert "invented_lines" not in codes(validate(ORIGINAL, SNIPPET, reindented, "python"))
 
 
 def test_snippet_lines_left_out_are_flagged():
     merged = lazy_merge(ORIGINAL, SNIPPET, "python").merged
-    dropped = merged.replace('        f.write(text)\n', '')
+    dropped = merged.replace("        f.write(text)\n", "")
     warnings = validate(ORIGINAL, SNIPPET, dropped, "python")
     missing = [w for w in warnings if w.code == "missing_snippet_lines"]
-    assert missing and missing[0].lines == (SNIPPET.splitlines().index('        f.write(text)') + 1,)
+    assert missing and missing[0].lines == (SNIPPET.splitlines().index("        f.write(text)") + 1,)
     # the original copied back is one no_change, not also a list of missing lines
     assert codes(validate(ORIGINAL, SNIPPET, ORIGINAL, "python")) == {"no_change"}
 

@@ -19,8 +19,16 @@ def _write_adapter(folder, model, r=4, alpha=8, seed=0, **extra):
             tensors[f"base_model.model.{name}.lora_B.weight"] = torch.randn(out_features, r, generator=g) * 0.1
     folder.mkdir(parents=True, exist_ok=True)
     save_file(tensors, str(folder / ADAPTER_WEIGHTS))
-    config = dict(peft_type="LORA", r=r, lora_alpha=alpha, target_modules=["q_proj", "down_proj"],
-                  base_model_name_or_path=None, bias="none", task_type="CAUSAL_LM", **extra)
+    config = dict(
+        peft_type="LORA",
+        r=r,
+        lora_alpha=alpha,
+        target_modules=["q_proj", "down_proj"],
+        base_model_name_or_path=None,
+        bias="none",
+        task_type="CAUSAL_LM",
+        **extra,
+    )
     (folder / ADAPTER_CONFIG).write_text(json.dumps(config))
     return tensors
 
@@ -34,7 +42,9 @@ def test_merge_adds_the_scaled_low_rank_product(tiny_model_dir, tmp_path):
     name = "model.layers.0.self_attn.q_proj"
     a, b = tensors[f"base_model.model.{name}.lora_A.weight"], tensors[f"base_model.model.{name}.lora_B.weight"]
     torch.testing.assert_close(after[f"{name}.weight"], before[f"{name}.weight"] + 2.0 * b @ a)
-    assert torch.equal(after["model.layers.0.self_attn.k_proj.weight"], before["model.layers.0.self_attn.k_proj.weight"])
+    assert torch.equal(
+        after["model.layers.0.self_attn.k_proj.weight"], before["model.layers.0.self_attn.k_proj.weight"]
+    )
 
 
 def test_merge_equals_peft_merge_and_unload(tiny_model_dir, tmp_path):

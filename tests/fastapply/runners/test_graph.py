@@ -1,4 +1,5 @@
 """The static-shape runner through the engine: token-identical to greedy (fp32), slots reused."""
+
 import pytest
 import torch
 
@@ -19,8 +20,11 @@ def test_static_engine_is_token_identical_to_greedy(setup, k, draft):
     model, prompts, greedy = setup
     g = torch.Generator().manual_seed(5)
     for prompt, expected in list(zip(prompts, greedy))[:2]:
-        ref = {"own": expected, "perturbed": perturbed(expected),
-               "random": torch.randint(0, 256, (200,), generator=g).tolist()}[draft]
+        ref = {
+            "own": expected,
+            "perturbed": perturbed(expected),
+            "random": torch.randint(0, 256, (200,), generator=g).tolist(),
+        }[draft]
         engine = Engine(model, ByteTokenizer(), EngineConfig(k=k, **STATIC))
         assert isinstance(engine.runner, GraphRunner) and engine.runner.graph is None  # CPU: eager
         seq = engine.generate(GenerationRequest(prompt, [ref], max_new_tokens=NEW_TOKENS))
@@ -38,6 +42,22 @@ def test_slots_are_shared_by_a_batch_and_reused_by_the_queue(setup):
         engine.step()
     assert [s.output for s in seqs] == greedy  # the third one ran in a slot freed by an earlier one
     assert sorted(engine.runner.free_slots) == [0, 1]
+
+
+def test_a_slot_counts_whole_against_the_kv_budget(setup):
+    model, prompts, greedy = setup
+    # room for one slot of 256 positions: the second request waits for the first one's slot
+    engine = Engine(model, ByteTokenizer(), EngineConfig(k=8, max_kv_tokens=300, **STATIC))
+    seqs = [engine.add(GenerationRequest(p, [], max_new_tokens=NEW_TOKENS)) for p in prompts[:2]]
+    engine.step()
+    assert engine.batch_size == 1 and engine.queue_depth == 1
+    while engine.has_work():
+        engine.step()
+    assert [s.output for s in seqs] == greedy[:2]
+    cache = engine.runner.allocate(10)
+    engine.runner.free(cache)
+    with pytest.raises(RuntimeError, match="freed twice"):
+        engine.runner.free(cache)
 
 
 def test_requests_the_static_shapes_cannot_hold_are_refused(setup):
@@ -64,8 +84,9 @@ def test_cuda_graph_replay_is_token_identical_to_greedy(setup):
     try:
         engine = Engine(model, ByteTokenizer(), EngineConfig(k=16, **STATIC))
         assert engine.runner.graph is not None
-        seqs = [engine.add(GenerationRequest(p, [perturbed(e)], max_new_tokens=NEW_TOKENS))
-                for p, e in zip(prompts, greedy)]
+        seqs = [
+            engine.add(GenerationRequest(p, [perturbed(e)], max_new_tokens=NEW_TOKENS)) for p, e in zip(prompts, greedy)
+        ]
         while engine.has_work():
             engine.step()
         assert [s.output for s in seqs] == greedy

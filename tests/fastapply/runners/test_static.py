@@ -1,4 +1,5 @@
 """The static-shape verification step (for CUDA graphs) is lossless too: same tokens as HF greedy."""
+
 import pytest
 import torch
 
@@ -17,12 +18,12 @@ def decode(runner, prompts, references):
     outs = [[] for _ in prompts]
     passes = 0
     while any(len(o) < N for o in outs):
-        drafts = [ref[len(out):len(out) + K] for ref, out in zip(references, outs)]
+        drafts = [ref[len(out) : len(out) + K] for ref, out in zip(references, outs)]
         tokens = torch.tensor([[t, *d, *[0] * (K - len(d))] for t, d in zip(last, drafts)])
         accepted, nxt = runner.verify(tokens, torch.tensor([len(d) for d in drafts]))
         accepted, nxt = accepted.tolist(), nxt.tolist()  # the pass's one host sync
         for row, draft in enumerate(drafts):
-            outs[row] += draft[:accepted[row]] + [nxt[row]]
+            outs[row] += draft[: accepted[row]] + [nxt[row]]
             last[row] = nxt[row]
         passes += 1
     return [o[:N] for o in outs], passes
@@ -36,8 +37,9 @@ def test_static_verification_matches_greedy_with_rows_of_different_lengths(kind)
     greedy = [hf_greedy(model, p, N) for p in prompts]
     own, passes_own = decode(StaticRunner(model, batch=2, k=K, max_len=128), prompts, greedy)
     assert own == greedy and passes_own == -(-N // (K + 1))
-    noisy, passes_noisy = decode(StaticRunner(model, batch=2, k=K, max_len=128), prompts,
-                                 [perturbed(r, every=5) for r in greedy])
+    noisy, passes_noisy = decode(
+        StaticRunner(model, batch=2, k=K, max_len=128), prompts, [perturbed(r, every=5) for r in greedy]
+    )
     assert noisy == greedy and passes_own < passes_noisy < N
 
 

@@ -1,5 +1,6 @@
 """Training tests use the suite's shared fixtures (tests/conftest.py): the real SmolLM2 tokenizer and
 a tiny random Llama with that tokenizer saved as a transformers folder (the trainer's --base)."""
+
 from __future__ import annotations
 
 import pytest

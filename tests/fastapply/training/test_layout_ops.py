@@ -1,4 +1,5 @@
 """Doc-comment and move edits, and snippets written at column 0."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """Teacher-forced divergence agrees with free-running greedy decoding; rows and cases are summarised."""
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,12 @@ from fastapply.training.mine import (
     summarise,
 )
 
-ROW = {"id": "r-w0", "original": "def f():\n    return 1\n", "snippet": "def f():\n    return 2\n",
-       "expected": "def f():\n    return 2\n"}
+ROW = {
+    "id": "r-w0",
+    "original": "def f():\n    return 1\n",
+    "snippet": "def f():\n    return 2\n",
+    "expected": "def f():\n    return 2\n",
+}
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +37,7 @@ def _greedy(model, prompt: list[int], n: int) -> list[int]:
     with torch.no_grad():
         for _ in range(n):
             ids.append(int(model(input_ids=torch.tensor([ids])).logits[0, -1].argmax()))
-    return ids[len(prompt):]
+    return ids[len(prompt) :]
 
 
 def test_first_divergence_is_where_greedy_leaves_the_answer(tiny_model):
@@ -41,7 +46,7 @@ def test_first_divergence_is_where_greedy_leaves_the_answer(tiny_model):
     assert divergence_of_ids(tiny_model, prompt + greedy, 8).exact  # its own output: no divergence
     for cut in (0, 3, 7):
         wrong_token = (greedy[cut] + 1) % 1000
-        answer = greedy[:cut] + [wrong_token] + greedy[cut + 1:]
+        answer = greedy[:cut] + [wrong_token] + greedy[cut + 1 :]
         found = divergence_of_ids(tiny_model, prompt + answer, 8)
         assert found.first == cut and found.wrong >= 1 and found.argmax_id == greedy[cut]
         assert 0 <= found.p_wanted < found.p_argmax <= 1
@@ -58,8 +63,12 @@ def test_divergence_of_a_row_names_the_tokens(tiny_model, tokenizer):
 
 def test_cases_are_exact_only_when_every_window_is():
     assert case_of("go-abc-w12") == "go-abc" and case_of("x-wide") == "x-wide" and case_of("plain") == "plain"
-    recs = [{"id": "a-w0", "tf": {"wrong": 0}}, {"id": "a-w1", "tf": {"wrong": 2}},
-            {"id": "b-w0", "tf": {"wrong": 0}}, {"id": "c", "tf": {"wrong": 0}}]
+    recs = [
+        {"id": "a-w0", "tf": {"wrong": 0}},
+        {"id": "a-w1", "tf": {"wrong": 2}},
+        {"id": "b-w0", "tf": {"wrong": 0}},
+        {"id": "c", "tf": {"wrong": 0}},
+    ]
     assert summarise(recs) == {"rows": 4, "exact_rows": 3, "cases": 3, "exact_cases": 2}
 
 
@@ -88,7 +97,11 @@ def test_hard_mix_keeps_every_wrong_row_and_draws_the_replay(tmp_path):
     scored_path, replay_path, out = tmp_path / "s.jsonl", tmp_path / "r.jsonl", tmp_path / "o.jsonl"
     for path, rows in ((scored_path, scored), (replay_path, replay)):
         path.write_text("".join(json.dumps({**ROW, **r}) + "\n" for r in rows))
-    assert main(["--select", "--data", str(scored_path), "--replay", str(replay_path), "--replay-n", "2",
-                 "--out", str(out)]) == 0
+    assert (
+        main(
+            ["--select", "--data", str(scored_path), "--replay", str(replay_path), "--replay-n", "2", "--out", str(out)]
+        )
+        == 0
+    )
     assert len(out.read_text().splitlines()) == 7
     assert main(["--select", "--data", str(replay_path), "--out", str(out)]) == 2  # unscored rows

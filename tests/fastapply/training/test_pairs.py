@@ -1,4 +1,5 @@
 """Real-edit examples from two releases: grouping, partial application, noise, split, end to end."""
+
 from __future__ import annotations
 
 import random
@@ -56,8 +57,9 @@ def test_split_ignores_the_python_version_directory():
 
 
 OLD = "".join(f"def f{i}(x):\n    y = x + {i}\n    return y * 2\n\n\n" for i in range(12))
-NEW = (OLD.replace("    y = x + 2\n", "    y = x + 2\n    if y > 10:\n        y = 10\n")
-       .replace("def f9(x):\n    y = x + 9\n", "def f9(x, scale=1):\n    y = (x + 9) * scale\n"))
+NEW = OLD.replace("    y = x + 2\n", "    y = x + 2\n    if y > 10:\n        y = 10\n").replace(
+    "def f9(x):\n    y = x + 9\n", "def f9(x, scale=1):\n    y = (x + 9) * scale\n"
+)
 
 
 def test_each_example_is_old_with_some_real_changes_and_its_snippet_merges(tokenizer):

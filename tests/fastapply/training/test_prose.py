@@ -1,4 +1,5 @@
 """Markdown and HTML documents for the data generator: sections, blocks, prose edits, snippets."""
+
 from __future__ import annotations
 
 import json
@@ -54,7 +55,11 @@ PAGE = """<html>
 def test_sections_and_blocks_respect_fences():
     info = parse(DOC, "markdown")
     assert [(d.name, d.start, d.end, d.depth) for d in info.funcs()] == [
-        ("Project", 0, 3, 0), ("Install", 4, 13, 1), ("Usage", 14, 18, 1), ("License", 19, 22, 1)]
+        ("Project", 0, 3, 0),
+        ("Install", 4, 13, 1),
+        ("Usage", 14, 18, 1),
+        ("License", 19, 22, 1),
+    ]
     fence = next(b for b in blocks(info.lines) if info.lines[b[0]].startswith("```"))
     assert fence == (8, 13)  # the blank line inside the fence does not split it
     assert parse(PAGE, "html").funcs() == []
@@ -93,13 +98,20 @@ def test_html_edits_leave_embedded_css_alone():
 
 
 def test_function_style_shows_whole_sections_with_html_comment_markers():
-    merged = DOC.replace("- open the page in a browser window\n",
-                         "- open the page in a browser window\n- stop it with Ctrl-C\n")
-    snippet = render(DOC, merged, parse(merged, "markdown"),
-                     SnippetStyle("function", 2, "... existing sections ...", False, False, "next"))
-    assert snippet == ("<!-- ... existing sections ... -->\n## Usage\n\n- start the server with the default options\n"
-                       "- open the page in a browser window\n- stop it with Ctrl-C\n\n"
-                       "## License\n<!-- ... existing sections ... -->\n")  # the next heading anchors the end
+    merged = DOC.replace(
+        "- open the page in a browser window\n", "- open the page in a browser window\n- stop it with Ctrl-C\n"
+    )
+    snippet = render(
+        DOC,
+        merged,
+        parse(merged, "markdown"),
+        SnippetStyle("function", 2, "... existing sections ...", False, False, "next"),
+    )
+    assert snippet == (
+        "<!-- ... existing sections ... -->\n## Usage\n\n- start the server with the default options\n"
+        "- open the page in a browser window\n- stop it with Ctrl-C\n\n"
+        "## License\n<!-- ... existing sections ... -->\n"
+    )  # the next heading anchors the end
     assert lazy_merge(DOC, snippet, "markdown").merged == merged
 
 
@@ -109,8 +121,10 @@ def test_synth_cli_writes_markdown_rows(tmp_path):
     for i in range(20):
         (docs / f"doc{i}.md").write_text(DOC.replace("Project", f"Project {i}").replace("MIT", f"MIT-{i}"))
     out = tmp_path / "rows.jsonl"
-    assert main(["--out", str(out), "--n", "5", "--languages", "markdown", "--only-roots",
-                 "--root", f"markdown={docs}"]) == 0
+    assert (
+        main(["--out", str(out), "--n", "5", "--languages", "markdown", "--only-roots", "--root", f"markdown={docs}"])
+        == 0
+    )
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(rows) == 5 and all(r["language"] == "markdown" and r["expected"] != r["original"] for r in rows)
     for r in rows:

@@ -1,4 +1,5 @@
 """Data generator: determinism, every edit kind, snippet syntax, split by file."""
+
 from __future__ import annotations
 
 import json
@@ -58,7 +59,7 @@ def save(path, data):
     return count
 '''
 
-GO = '''package store
+GO = """package store
 
 import (
 \t"errors"
@@ -94,9 +95,9 @@ func Save(path string, data string) error {
 \tfmt.Println(count)
 \treturn os.WriteFile(path, []byte(data), 0644)
 }
-'''
+"""
 
-RS = '''use std::collections::HashMap;
+RS = """use std::collections::HashMap;
 use std::fs;
 
 pub struct Store {
@@ -129,9 +130,9 @@ fn helper(values: &[u32]) -> u32 {
     println!("sum {}", sum);
     sum
 }
-'''
+"""
 
-JAVA = '''package demo;
+JAVA = """package demo;
 
 import java.util.List;
 import java.util.Map;
@@ -161,9 +162,9 @@ public class Store {
         return result;
     }
 }
-'''
+"""
 
-JS = '''const fs = require('fs')
+JS = """const fs = require('fs')
 const path = require('path')
 
 function load (file, opts) {
@@ -197,16 +198,25 @@ function save (file, data) {
 }
 
 module.exports = { load, save, Store }
-'''
+"""
 
-FILES = {"python": (PY, ".py"), "go": (GO, ".go"), "rust": (RS, ".rs"), "java": (JAVA, ".java"), "javascript": (JS, ".js")}
+FILES = {
+    "python": (PY, ".py"),
+    "go": (GO, ".go"),
+    "rust": (RS, ".rs"),
+    "java": (JAVA, ".java"),
+    "javascript": (JS, ".js"),
+}
 COMMENT = {"python": "#", "go": "//", "rust": "//", "java": "//", "javascript": "//"}
 
 
 def _variant(text: str, i: int, lang: str) -> str:
     # Distinct files with the same shape: rename the helper functions per copy.
-    return text.replace("load", f"load{i}").replace("save", f"save{i}") if lang != "go" else \
-        text.replace("Load", f"Load{i}").replace("Save", f"Save{i}")
+    return (
+        text.replace("load", f"load{i}").replace("save", f"save{i}")
+        if lang != "go"
+        else text.replace("Load", f"Load{i}").replace("Save", f"Save{i}")
+    )
 
 
 @pytest.fixture(scope="module")
@@ -231,11 +241,23 @@ def test_same_seed_same_rows(tree, tokenizer):
     a = list(generate(cfg, tokenizer, tree))
     b = list(generate(cfg, tokenizer, tree))
     assert len(a) == 25 and a == b
-    c = list(generate(SynthConfig(n=25, seed=4, max_tokens=2000, weights=_weights(), val_permille=0, per_file=2),
-                      tokenizer, tree))
+    c = list(
+        generate(
+            SynthConfig(n=25, seed=4, max_tokens=2000, weights=_weights(), val_permille=0, per_file=2), tokenizer, tree
+        )
+    )
     assert c != a
     for row in a:
-        assert set(row) >= {"id", "language", "source_path", "original", "snippet", "expected", "instruction", "edit_kind"}
+        assert set(row) >= {
+            "id",
+            "language",
+            "source_path",
+            "original",
+            "snippet",
+            "expected",
+            "instruction",
+            "edit_kind",
+        }
         assert row["original"] != row["expected"]
 
 
@@ -245,8 +267,15 @@ def test_each_edit_kind(kind):
     for lang, (text, _) in FILES.items():
         pool = DonorPool()
         pool.add_file(parse(_variant(text, 99, lang), lang))
-        pool.imports[lang].append({"python": "import json", "go": '"strings"', "rust": "use std::io;",
-                                   "java": "import java.util.Set;", "javascript": "const os = require('os')"}[lang])
+        pool.imports[lang].append(
+            {
+                "python": "import json",
+                "go": '"strings"',
+                "rust": "use std::io;",
+                "java": "import java.util.Set;",
+                "javascript": "const os = require('os')",
+            }[lang]
+        )
         info = parse(text, lang)
         for seed in range(6):
             op = choose_edit(make_ctx(info, ("t", lang, kind, seed), pool), kind)
@@ -271,8 +300,10 @@ def test_each_edit_kind(kind):
 
 
 def test_spread_literals_change_lines_far_apart_so_the_snippet_has_many_markers():
-    methods = "".join(f'    def m{i}(self):\n        """Doc {i}."""\n        a = {i}\n        b = a * 2\n'
-                      f'        return "name{i}"\n\n' for i in range(12))
+    methods = "".join(
+        f'    def m{i}(self):\n        """Doc {i}."""\n        a = {i}\n        b = a * 2\n        return "name{i}"\n\n'
+        for i in range(12)
+    )
     text = f"class Big:\n{methods}"
     info = parse(text, "python")
     made = 0
@@ -302,7 +333,12 @@ def test_block_comment_markers_and_bare():
     info = parse(JAVA, lang)
     op = choose_edit(make_ctx(info, ("bc",), DonorPool()), "modify_function")
     merged = "".join(apply_reps(info.lines, op.reps))
-    snippet = render(JAVA, merged, parse(merged, lang), SnippetStyle("function", 2, "... keep existing code ...", True, False, "next"))
+    snippet = render(
+        JAVA,
+        merged,
+        parse(merged, lang),
+        SnippetStyle("function", 2, "... keep existing code ...", True, False, "next"),
+    )
     assert "/* ... keep existing code ... */" in snippet
     bare = render(JAVA, merged, parse(merged, lang), SnippetStyle("bare", 2, "...", False, False, "next"))
     assert not any(is_marker_line(ln) for ln in bare.splitlines())
@@ -318,8 +354,13 @@ def test_split_by_file_has_no_overlap(tree, tokenizer):
 
 
 def test_token_budget_crops_long_files(tree, tokenizer):
-    rows = list(generate(SynthConfig(n=10, seed=1, max_tokens=150, min_tokens=20, weights=_weights(),
-                                     val_permille=0), tokenizer, tree))
+    rows = list(
+        generate(
+            SynthConfig(n=10, seed=1, max_tokens=150, min_tokens=20, weights=_weights(), val_permille=0),
+            tokenizer,
+            tree,
+        )
+    )
     assert rows
     for r in rows:
         assert len(tokenizer(r["original"], add_special_tokens=False).input_ids) <= 150 * 1.1
@@ -355,8 +396,28 @@ def test_kind_weights_steer_the_mix(tree, tokenizer):
 def test_cli_only_roots_draws_from_the_given_trees_alone(tree, tmp_path):
     out = tmp_path / "rows.jsonl"
     root = tree["javascript"][0]
-    assert main(["--out", str(out), "--n", "3", "--languages", "javascript", "--only-roots", "--per-file", "2",
-                 "--max-tokens", "2000", "--root", f"javascript={root}", "--kinds", "rename_symbol=5"]) == 0
+    assert (
+        main(
+            [
+                "--out",
+                str(out),
+                "--n",
+                "3",
+                "--languages",
+                "javascript",
+                "--only-roots",
+                "--per-file",
+                "2",
+                "--max-tokens",
+                "2000",
+                "--root",
+                f"javascript={root}",
+                "--kinds",
+                "rename_symbol=5",
+            ]
+        )
+        == 0
+    )
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert rows and all(r["source_path"].startswith(root) for r in rows)
     with pytest.raises(SystemExit) as e:
@@ -388,13 +449,17 @@ def test_comment_added_above_a_function_is_shown_with_that_function_and_nothing_
     # Agents write such an edit as the comment plus the function (the function anchors it); the
     # renderer used to pull in the previous function's last lines as an anchor, so the model never
     # saw an addition that starts a snippet segment.
-    text = ("class Meter {\n  constructor() {\n    this.kwh = 0;\n  }\n\n  add(x) {\n    this.kwh += x;\n"
-            "    return this;\n  }\n\n  reset() {\n    this.kwh = 0;\n    return this;\n  }\n}\n")
+    text = (
+        "class Meter {\n  constructor() {\n    this.kwh = 0;\n  }\n\n  add(x) {\n    this.kwh += x;\n"
+        "    return this;\n  }\n\n  reset() {\n    this.kwh = 0;\n    return this;\n  }\n}\n"
+    )
     merged = text.replace("  add(x) {", "  // Adds x to the meter.\n  add(x) {")
     info = parse(merged, "javascript")
     function = render(text, merged, info, SnippetStyle("function", 3, "... existing code ...", False, False, "next"))
-    assert function == ("  // ... existing code ...\n  // Adds x to the meter.\n  add(x) {\n    this.kwh += x;\n"
-                        "    return this;\n  }\n  // ... existing code ...\n")
+    assert function == (
+        "  // ... existing code ...\n  // Adds x to the meter.\n  add(x) {\n    this.kwh += x;\n"
+        "    return this;\n  }\n  // ... existing code ...\n"
+    )
     bare = render(text, merged, info, SnippetStyle("bare", 3, "... existing code ...", False, False, "next"))
     assert bare == "  // Adds x to the meter.\n  add(x) {\n    this.kwh += x;\n    return this;\n  }\n"
     # Other styles keep an anchor line above the change.
@@ -402,9 +467,11 @@ def test_comment_added_above_a_function_is_shown_with_that_function_and_nothing_
     assert "this.kwh = 0;" in context
 
 
-METER = ("class Meter {\n  constructor() {\n    this.kwh = 0;\n  }\n\n  add(x) {\n    this.kwh += x;\n"
-         "    return this;\n  }\n\n  reset() {\n    this.kwh = 0;\n    return this;\n  }\n\n"
-         "  get() {\n    return this.kwh;\n  }\n}\n")
+METER = (
+    "class Meter {\n  constructor() {\n    this.kwh = 0;\n  }\n\n  add(x) {\n    this.kwh += x;\n"
+    "    return this;\n  }\n\n  reset() {\n    this.kwh = 0;\n    return this;\n  }\n\n"
+    "  get() {\n    return this.kwh;\n  }\n}\n"
+)
 
 
 def test_whole_style_pastes_a_short_file_back_without_markers():
@@ -422,8 +489,9 @@ def test_whole_style_pastes_a_short_file_back_without_markers():
 def test_empty_marker_stands_for_no_lines_and_merges_away():
     # Agents write "... existing tests ..." between blocks that are adjacent in the file; the model
     # must drop such a marker (two dev fixtures leak it).
-    merged = (METER.replace("    this.kwh += x;\n", "    this.kwh += x;\n    log(x);\n")
-              .replace("    this.kwh = 0;\n    return this;\n", "    this.kwh = 1;\n    return this;\n"))
+    merged = METER.replace("    this.kwh += x;\n", "    this.kwh += x;\n    log(x);\n").replace(
+        "    this.kwh = 0;\n    return this;\n", "    this.kwh = 1;\n    return this;\n"
+    )
     info = parse(merged, "javascript")
     plain = SnippetStyle("function", 3, "... existing tests ...", False, False, "next", 1)
     with_empty = SnippetStyle("function", 3, "... existing tests ...", False, False, "next", 1, empty_marker=True)

@@ -1,4 +1,5 @@
 """Toy source files: deterministic, parseable, editable by the generator's edit kinds."""
+
 from __future__ import annotations
 
 import os

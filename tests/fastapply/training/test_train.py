@@ -1,4 +1,5 @@
 """Trainer: loss mask, learning on a tiny random model, save/resume exactness, shipped format."""
+
 from __future__ import annotations
 
 import json
@@ -12,7 +13,10 @@ from fastapply.training.data import IGNORE, encode, prompt_ids
 from fastapply.training.train import TrainConfig, main, train
 
 ROW = {
-    "id": "t-1", "language": "python", "edit_kind": "modify_function", "instruction": "use 2",
+    "id": "t-1",
+    "language": "python",
+    "edit_kind": "modify_function",
+    "instruction": "use 2",
     "original": "def f(x):\n    return x + 1\n\n\ndef g():\n    pass\n",
     "snippet": "def f(x):\n    return x + 2\n# ... existing code ...\n",
     "expected": "def f(x):\n    return x + 2\n\n\ndef g():\n    pass\n",
@@ -38,8 +42,18 @@ def test_loss_mask_covers_only_the_answer(tokenizer):
 
 
 def _cfg(tmp_path: Path, base: str, data: str, name: str, **kw) -> TrainConfig:
-    defaults = dict(data=data, base=base, out_dir=str(tmp_path / name), lr=1e-2, warmup_steps=0,
-                    schedule="constant", grad_accum=1, save_every=0, eval_every=0, max_len=512)
+    defaults = dict(
+        data=data,
+        base=base,
+        out_dir=str(tmp_path / name),
+        lr=1e-2,
+        warmup_steps=0,
+        schedule="constant",
+        grad_accum=1,
+        save_every=0,
+        eval_every=0,
+        max_len=512,
+    )
     defaults.update(kw)
     return TrainConfig(**defaults)
 
@@ -110,8 +124,28 @@ def test_save_to_writes_fp16_peft_adapter_and_card(tmp_path, tiny_base):
     data = _write(tmp_path / "d.jsonl", [ROW] * 2)
     val = _write(tmp_path / "v.jsonl", [ROW])
     dest = tmp_path / "adapter"
-    rc = main(["--data", data, "--val-data", val, "--base", tiny_base, "--out-dir", str(tmp_path / "cli"),
-               "--max-steps", "2", "--grad-accum", "1", "--eval-n", "1", "--save-to", str(dest), "--max-len", "512"])
+    rc = main(
+        [
+            "--data",
+            data,
+            "--val-data",
+            val,
+            "--base",
+            tiny_base,
+            "--out-dir",
+            str(tmp_path / "cli"),
+            "--max-steps",
+            "2",
+            "--grad-accum",
+            "1",
+            "--eval-n",
+            "1",
+            "--save-to",
+            str(dest),
+            "--max-len",
+            "512",
+        ]
+    )
     assert rc == 0
     cfg = json.loads((dest / "adapter_config.json").read_text())
     assert cfg["r"] == 16 and cfg["lora_alpha"] == 32 and cfg["peft_type"] == "LORA"
@@ -130,8 +164,9 @@ def test_export_only_ships_the_last_checkpoint_without_training(tmp_path, tiny_b
     run = _cfg(tmp_path, tiny_base, data, "run", max_steps=2)
     train(run)  # e.g. a run stopped by --max-minutes, without --save-to
     dest = tmp_path / "shipped"
-    summary = train(_cfg(tmp_path, tiny_base, data, "run", max_steps=50, resume=True, export_only=True,
-                         save_to=str(dest)))
+    summary = train(
+        _cfg(tmp_path, tiny_base, data, "run", max_steps=50, resume=True, export_only=True, save_to=str(dest))
+    )
     assert summary["step"] == 2  # no step taken
     trained = load_file(str(tmp_path / "run" / "checkpoint-last" / "adapter_model.safetensors"))
     shipped = load_file(str(dest / "adapter_model.safetensors"))
@@ -248,8 +283,9 @@ def test_weighted_answer_loss(tokenizer, tiny_base):
     torch.testing.assert_close(answer_loss(model, ids, labels, [2.0] * n), plain)
     first_only = answer_loss(model, ids, labels, [1.0] + [1e-9] * (n - 1))
     logits = model(input_ids=torch.tensor([ids])).logits[0, -n - 1]
-    torch.testing.assert_close(first_only, torch.nn.functional.cross_entropy(logits, torch.tensor(labels[-n])),
-                               rtol=1e-4, atol=1e-4)
+    torch.testing.assert_close(
+        first_only, torch.nn.functional.cross_entropy(logits, torch.tensor(labels[-n])), rtol=1e-4, atol=1e-4
+    )
     with pytest.raises(ValueError):
         answer_loss(model, ids, labels, [1.0] * (n - 1))
 

@@ -1,4 +1,5 @@
 """Window-shaped training examples: the applier's windows, and targets that splice back exactly."""
+
 from __future__ import annotations
 
 import json
@@ -8,13 +9,21 @@ from fastapply.training.windowed import expected_windows, main, window_rows
 
 
 def _function(name: str, body: str) -> str:
-    return f"def {name}(x):\n" + "".join(f"    x = x + {i}  # step {i}\n" for i in range(6)) + f"    return {body}\n\n\n"
+    return (
+        f"def {name}(x):\n" + "".join(f"    x = x + {i}  # step {i}\n" for i in range(6)) + f"    return {body}\n\n\n"
+    )
 
 
 ORIGINAL = "".join(_function(f"f{i}", "x") for i in range(8))
 SNIPPET = "# ... existing code ...\n" + _function("f4", "x * 2").rstrip("\n") + "\n# ... existing code ...\n"
-ROW = {"id": "py-1", "language": "python", "original": ORIGINAL, "snippet": SNIPPET,
-       "expected": ORIGINAL.replace(_function("f4", "x"), _function("f4", "x * 2")), "instruction": "double"}
+ROW = {
+    "id": "py-1",
+    "language": "python",
+    "original": ORIGINAL,
+    "snippet": SNIPPET,
+    "expected": ORIGINAL.replace(_function("f4", "x"), _function("f4", "x * 2")),
+    "instruction": "double",
+}
 
 
 def test_one_window_per_touched_region_and_it_splices_back():
