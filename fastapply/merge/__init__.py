@@ -6,9 +6,11 @@ Pure functions over strings; no model code. See each module for the details.
 from fastapply.merge.diff import DiffResult, unified_diff
 from fastapply.merge.intent import inferred_deletion
 from fastapply.merge.languages import comment_syntax, detect_language
+from fastapply.merge.lines import mergeable_lines
 from fastapply.merge.markers import find_markers, is_marker_line
 from fastapply.merge.merge import MergeResult, lazy_merge
-from fastapply.merge.validate import ApplyWarning, flags, mergeable_lines, validate
+from fastapply.merge.validate import validate
+from fastapply.merge.warning import ApplyWarning, flags
 from fastapply.merge.windows import find_windows, is_whole_file, splice, window_snippet, window_text, windows_of
 
 __all__ = [

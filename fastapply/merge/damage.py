@@ -1,15 +1,12 @@
 """Checks for the ways a merge damages code while every line still looks plausible (validate.py runs
-them with the others):
+them with the others; ``balance.py`` and ``instructed.py`` hold two more):
 
   duplicated_lines  a distinctive line occurs more often than the original and the snippet could
                     account for (context anchored nowhere and inserted again, an orphaned old body)
   vanished_body     a definition the snippet showed only as a header and a marker lost its body
   diff_prefix       diff syntax (``+``/``-`` prefixes, ``@@`` headers) left in the file
-  unbalanced        brackets that balanced in the original no longer do (a grammar's error
-                    recovery can swallow a stray brace without an error node)
   orphaned_lines    lines inside a definition the snippet wrote out whole that its version lacks
   vanished_definition  a definition gone that the snippet neither names nor shows removed
-  instruction_not_applied  the instruction asks to remove (or move) names the output still holds
   duplicated_definition  a definition, text and all, occurs more often than in the original and the
                     snippet (code shown to be moved, placed at its new spot but left at its old one)
   redeclared        a new top-level declaration (``local x = …``) beside the original one of the same
@@ -117,50 +114,6 @@ def diff_prefixes(orig: list[str], snip_raw: list[str], out: list[str]) -> tuple
     return tuple(found)
 
 
-_OPEN, _CLOSE = "([{", ")]}"
-_STRINGS = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|`(?:\\.|[^`\\])*`', re.S)
-
-
-def bracket_depths(text: str, lang) -> tuple[int, ...]:
-    """Net depth of (), [] and {} over a text, strings and comments (by the language's comment
-    syntax, roughly) aside."""
-    code = _STRINGS.sub('""', text)
-    if lang in ("python", "ruby", "bash", "yaml", "toml", "perl", "r", "elixir"):
-        code = re.sub(r"#[^\n]*", "", code)
-    elif lang in ("lua", "sql", "haskell"):
-        code = re.sub(r"--[^\n]*", "", code)
-    else:
-        code = re.sub(r"//[^\n]*|/\*.*?\*/", "", code, flags=re.S)
-    return tuple(code.count(o) - code.count(c) for o, c in zip(_OPEN, _CLOSE))
-
-
-def unbalanced(original: str, merged: str, lang) -> bool:
-    """True when the original's brackets balance and the merged file's do not; in markup, when the
-    merged file opens or closes some element a different number of times than the original."""
-    before, after = bracket_depths(original, lang), bracket_depths(merged, lang)
-    if before == (0, 0, 0) and after != before:
-        return True
-    return lang in _MARKUP and tag_balance(original) != tag_balance(merged)
-
-
-_MARKUP = ("html", "xml", "vue", "svelte")
-_TAG = re.compile(r"<(/?)([A-Za-z][\w:-]*)[^<>]*?(/?)>")
-_VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
-
-
-def tag_balance(text: str) -> Counter:
-    """Per element name, opening tags minus closing tags (void and self-closed elements aside,
-    comments, scripts and styles stripped): an edit that keeps a document's structure keeps it."""
-    text = re.sub(r"<!--.*?-->|<(script|style)\b[^>]*>.*?</\1\s*>", "", text, flags=re.S | re.I)
-    balance = Counter()
-    for closing, name, self_closed in _TAG.findall(text):
-        name = name.lower()
-        if name in _VOID or self_closed:
-            continue
-        balance[name] += -1 if closing else 1
-    return Counter({k: v for k, v in balance.items() if v})
-
-
 def snippet_definitions(text: str, lang) -> list:
     """Definitions in a snippet; methods sent without their class (which parse as nothing at the
     top level of Java, JavaScript, TypeScript...) are found by parsing them inside a class."""
@@ -249,98 +202,6 @@ def vanished_definitions(
             continue  # the snippet shows the deletion: the code around it, next to each other
         gone.append(d.name)
     return tuple(gone)
-
-
-_DELETE_VERB = re.compile(r"\b(remove|removes|delete|deletes|drop|drops|get rid of|strip out)\b", re.I)
-_IDENTIFIER = re.compile(r"`([^`]+)`|(/[\w\-./:{}]*\w|[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?)")
-
-
-_KIND_NOUN = re.compile(
-    r"\b([A-Za-z_$][\w$]*)\s+(?:method|function|func|class|entry|import|field|property|"
-    r"option|route|struct|constant|hook|component|prop|helper|getter|setter|accessor|"
-    r"attribute|variable|macro|module|endpoint|case|branch|overload)s?\b"
-)
-_TITLED = re.compile(
-    "(?i:" + _DELETE_VERB.pattern + r")\s+the\s+((?:[A-Z][\w-]*\s+){2,3})"
-    r"(?:section|block|group|entry|rule|comment|note|heading|example|demo|panel|card|item|link|"
-    r"button)s?\b"
-)
-_OBJECT = re.compile(_DELETE_VERB.pattern + r"\s+((?:\S+\s+){0,3}\S+)", re.I)
-
-
-def _named(instruction: str) -> list[str]:
-    """Code-like names right after a deletion verb (the thing removed, within four words):
-    backticked spans, calls, dotted/underscored/camelCase words."""
-    names = []
-    objects = " ".join(match.group(2) for match in _OBJECT.finditer(instruction))
-    for ticked, word in _IDENTIFIER.findall(objects):
-        token = ticked or word
-        if ticked or token.endswith("()") or re.search(r"[_.$:/]|[a-z][A-Z]|->", token):
-            names.append(token.removesuffix("()"))
-    names += [w for w in _KIND_NOUN.findall(objects) if w[:1].isupper()]  # "the Push method", not "the demo route"
-    names += [" ".join(m.group(2).split()) for m in _TITLED.finditer(instruction)]  # "the Media Queries section"
-    return names
-
-
-def instruction_not_applied(
-    original: str, merged: str, instruction: str, snip: list[str] = (), lang=None
-) -> tuple[str, ...]:
-    """The names an instruction asks to remove that the merged file keeps: no rarer than in the
-    original, or still on a line the snippet does not show (the snippet left the deletion under a
-    marker). With "from/in NAME" naming a definition, only that definition's lines count, so
-    "remove the unused x parameter from f" is not contradicted by an x elsewhere. () when nothing
-    is asked or all of it went."""
-    if not instruction:
-        return ()
-    copied = tuple(n for n in moved_names(instruction) if n in original and merged.count(n) > original.count(n))
-    if copied or not _DELETE_VERB.search(instruction):
-        return copied  # a move that left the old copy in place
-    names = [n for n in dict.fromkeys(_named(instruction)) if n in original]
-    if not names:
-        return ()
-    scoped_before, scoped_after = _scoped(original, instruction, lang), _scoped(merged, instruction, lang)
-    shown = {norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)}
-    kept = []
-    for name in names:
-        # Go declares methods beside their type: a scope that does not hold the name says nothing.
-        before, after = (scoped_before, scoped_after) if name in scoped_before else (original, merged)
-        if after.count(name) >= before.count(name) > 0:
-            kept.append(name)
-        elif any(name in line and norm(line) not in shown for line in after.splitlines()):
-            kept.append(name)
-    return tuple(kept)
-
-
-_MOVE = re.compile(r"\b(?:move|moves|hoist|hoists|relocate|relocates)\s+((?:\S+\s+){0,5}\S+)", re.I)
-_QUOTED = re.compile(r"'([^'\n]{3,})'|\"([^\"\n]{3,})\"|`([^`\n]+)`")
-
-
-def moved_names(instruction: str) -> list[str]:
-    """Code an instruction asks to move: quoted spans and code-like names right after the verb."""
-    names = []
-    for match in _MOVE.finditer(instruction):
-        objects = match.group(1)
-        quoted = [next(filter(None, q)) for q in _QUOTED.findall(objects)]
-        names += quoted
-        rest = _QUOTED.sub(" ", objects)
-        names += [w for w in re.findall(r"[A-Za-z_$][\w$]*", rest) if re.search(r"_|[a-z][A-Z]", w)]
-    return list(dict.fromkeys(names))
-
-
-_SCOPE = re.compile(r"\b(?:from|in|inside|within)\s+`?([A-Za-z_$][\w$]*)(?:\(\))?`?", re.I)
-
-
-def _scoped(text: str, instruction: str, lang) -> str:
-    """The lines of the definition the instruction's "from/in NAME" points at; all of ``text`` when
-    there is none (or it is not a definition of ``text``)."""
-    wanted = {m.group(1) for m in _SCOPE.finditer(instruction)}
-    if not wanted or lang is None:
-        return text
-    lines = text.splitlines()
-    spans = [(d.start, d.end) for d in definitions(text, lang) if d.name.split()[-1] in wanted]
-    if not spans:
-        return text
-    return "\n".join("\n".join(lines[a : b + 1]) for a, b in spans)
 
 
 _DECLARATION = re.compile(r"^(local|let|const|var|val)\s+(?:mut\s+|function\s+)?([A-Za-z_$][\w$]*)\b")

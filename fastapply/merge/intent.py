@@ -25,14 +25,15 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from fastapply.merge import damage
+from fastapply.merge import instructed
 from fastapply.merge.anchor import norm
 from fastapply.merge.hunks import new_side
 from fastapply.merge.languages import parse
 from fastapply.merge.markers import is_marker_line
 from fastapply.merge.merge import MergeResult, join_lines, split_lines
 from fastapply.merge.syntax import last_line
-from fastapply.merge.validate import ApplyWarning, validate
+from fastapply.merge.validate import validate
+from fastapply.merge.warning import ApplyWarning
 
 # An inferred deletion larger than this is more likely a misreading than what was asked.
 MAX_REMOVED_LINES = 80
@@ -58,8 +59,8 @@ def stated_deletions(
     syntax node the snippet does not show."""
     orig, _, _ = split_lines(original)
     snip = new_side(split_lines(snippet)[0], orig, language)
-    names = damage.instruction_not_applied(original, merged, instruction, snip, language)
-    if not names or set(names) & set(damage.moved_names(instruction)):
+    names = instructed.instruction_not_applied(original, merged, instruction, snip, language)
+    if not names or set(names) & set(instructed.moved_names(instruction)):
         return []
     tree = parse(merged, language)
     if tree is None:
