@@ -53,7 +53,8 @@ def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None
 
     When the instruction asks to remove code the snippet left under a marker, the merge that removes
     it is validated and, if clean, replaces the literal one with a note saying what went
-    (``inferred_deletion``, severity "note"): served, and never silently."""
+    (``inferred_deletion``, severity "note"): served, and never silently. Likewise when it asks to
+    move a definition the snippet shows at its new place and the old copy stayed (``inferred_move``)."""
     candidate, language = prepared.candidate, prepared.language
     if candidate.merged is None:
         return None, []
@@ -71,6 +72,12 @@ def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None
         )
         if inferred is not None:
             return inferred[0], [inferred[1]]
+    if any(w.code == "duplicated_definition" for w in warnings):
+        moved = merge.inferred_move(
+            request.original, request.snippet, candidate.merged, language, request.instruction, candidate
+        )
+        if moved is not None:
+            return moved[0], [moved[1]]
     return candidate.merged, warnings
 
 

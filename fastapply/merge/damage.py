@@ -91,7 +91,8 @@ def vanished_bodies(original: str, snip: list[str], merged: str, lang) -> tuple[
         old = before.get((d.name, d.kind))
         if old is None or d.header >= len(merged_lines) or norm(merged_lines[d.header]) not in elided:
             continue
-        if d.end - d.header <= 1 < old.end - old.header:
+        # at most one line left (the marker's) where the original had more: a one-line body counts too
+        if d.end - d.header <= 1 and d.end - d.header < old.end - old.header:
             lost.append(d.header + 1)
     return tuple(lost)
 

@@ -13,7 +13,8 @@ Codes (line numbers are 1-based):
   missing_snippet_lines  snippet code lines (not markers) absent from the merged file, when it is
                 not simply the original (that is no_change) (snippet lines)
   duplicated_lines, vanished_body, diff_prefix, unbalanced, orphaned_lines, vanished_definition,
-  instruction_not_applied, duplicated_definition, redeclared: see damage.py, balance.py, instructed.py
+  instruction_not_applied, duplicated_definition, redeclared, skipped_definition: see damage.py,
+  balance.py, instructed.py, adjacency.py
 
 A diff-form snippet (hunks.py) is checked by what it says the code becomes: its context and added
 lines, prefixes dropped.
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fastapply.merge import balance, damage, instructed
+from fastapply.merge import adjacency, balance, damage, instructed
 from fastapply.merge.anchor import norm
 from fastapply.merge.hunks import is_diff_form, new_side
 from fastapply.merge.languages import detect_language
@@ -134,6 +135,15 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
     if lines:
         found.append(
             ApplyWarning("vanished_body", f"{len(lines)} definition(s) lost the body the snippet elided", lines)
+        )
+    lines = adjacency.skipped_definitions(snip, merged, lang)
+    if lines:
+        found.append(
+            ApplyWarning(
+                "skipped_definition",
+                f"{len(lines)} definition(s) sit between two the snippet shows next to each other",
+                lines,
+            )
         )
     lines = () if is_diff_form(snip_raw, orig) else damage.shuffled_chunks(snip, out, lang)
     if lines:  # (hunks of a diff may come in any order; each is placed on its own)

@@ -1,0 +1,69 @@
+"""Code a snippet says is not there: a whole definition between two definitions the snippet shows
+one right after the other.
+
+A marker inside a definition's body stands for that body only. When the snippet shows a header, a
+body marker, the closing line, and then the next definition, the two are adjacent in the edited
+file; a definition that sits between them in the output was skipped without a marker (the agent
+removed or moved it, and the literal merge kept it). Python has no closing line: the next line at
+the header's indentation ends the body. A brace language without the closing line shown is left
+alone, since its marker may run past the body.
+
+Worked example (Python)::
+
+    snippet:  def load(path):             output:  def load(path): ...
+                  # ... existing code ...          def parse(text): ...   <- skipped: flagged
+              def save(path, rows): ...            def save(path, rows): ...
+"""
+
+from __future__ import annotations
+
+from fastapply.merge.anchor import norm
+from fastapply.merge.chunks import closing_only, indent_of
+from fastapply.merge.markers import is_marker_line
+from fastapply.merge.syntax import definitions
+
+# Languages whose bodies end by indentation, with no closing line to show.
+_OFFSIDE = ("python",)
+
+
+def skipped_definitions(snip: list[str], merged: str, lang) -> tuple[int, ...]:
+    """Headers (merged lines, 1-based) of definitions that sit between two definitions the snippet
+    shows as adjacent and that the snippet does not show anywhere."""
+    if lang is None:
+        return ()
+    out = merged.splitlines()
+    found = definitions(merged, lang)
+    by_header: dict[str, list] = {}
+    for d in found:
+        if d.header < len(out):
+            by_header.setdefault(norm(out[d.header]), []).append(d)
+    shown = {norm(line) for line in snip if line.strip()}
+    rows = [line for line in snip if line.strip()]
+    skipped: list[int] = []
+    for p in range(len(rows) - 2):
+        header, marker = rows[p], rows[p + 1]
+        if is_marker_line(header, lang) or not is_marker_line(marker, lang):
+            continue
+        if _width(marker) <= _width(header):
+            continue  # a marker at the header's level may stand for whole definitions
+        q = p + 2
+        while q < len(rows) and _width(rows[q]) == _width(header) and closing_only([rows[q]]):
+            q += 1
+        if q >= len(rows) or (q == p + 2 and lang not in _OFFSIDE):
+            continue
+        following = rows[q]
+        holders = by_header.get(norm(header), [])
+        if is_marker_line(following, lang) or _width(following) > _width(header) or len(holders) != 1:
+            continue
+        end = holders[0].end
+        nexts = [r for r in range(end + 1, len(out)) if norm(out[r]) == norm(following)]
+        if not nexts:
+            continue
+        skipped += [
+            d.header + 1 for d in found if d.start > end and d.end < nexts[0] and norm(out[d.header]) not in shown
+        ]
+    return tuple(sorted(set(skipped)))
+
+
+def _width(line: str) -> int:
+    return len(indent_of(line))

@@ -1,0 +1,72 @@
+"""Moves the instruction states: the old copy goes, with a note; anything less clear is left alone."""
+
+from fastapply.merge import inferred_move, lazy_merge, validate
+
+ORIGINAL = """def load(path):
+    with open(path) as fh:
+        return fh.read()
+
+
+def save(path, rows):
+    with open(path, "w") as fh:
+        fh.write(rows)
+
+
+def parse(text):
+    return [line.split(",") for line in text.splitlines()]
+
+
+def main():
+    save("out", parse(load("in")))
+"""
+# save written out between parse and main: read literally, the old save stays above parse as well
+SNIPPET = """def parse(text):
+    # ... existing code ...
+
+
+def save(path, rows):
+    with open(path, "w") as fh:
+        fh.write(rows)
+
+
+def main():
+    # ... existing code ...
+"""
+EXPECTED = ORIGINAL.replace(
+    'def save(path, rows):\n    with open(path, "w") as fh:\n        fh.write(rows)\n\n\n', ""
+).replace(
+    "def main():", 'def save(path, rows):\n    with open(path, "w") as fh:\n        fh.write(rows)\n\n\ndef main():'
+)
+
+
+def _literal():
+    result = lazy_merge(ORIGINAL, SNIPPET, "python")
+    codes = {w.code for w in validate(ORIGINAL, SNIPPET, result.merged, "python", anchoring=result)}
+    assert codes == {"duplicated_definition"} and result.merged.count("def save(") == 2
+    return result
+
+
+def test_a_stated_move_drops_the_old_copy_and_says_so():
+    result = _literal()
+    merged, note = inferred_move(ORIGINAL, SNIPPET, result.merged, "python", "Move save() below parse()", result)
+    assert merged == EXPECTED
+    assert note.code == "inferred_move" and note.severity == "note" and "save" in note.message
+    assert validate(ORIGINAL, SNIPPET, merged, "python", anchoring=result) == []
+
+
+def test_no_move_without_an_instruction_that_names_it():
+    result = _literal()
+    assert inferred_move(ORIGINAL, SNIPPET, result.merged, "python", "", result) is None
+    assert inferred_move(ORIGINAL, SNIPPET, result.merged, "python", "Tidy up the helpers", result) is None
+    # a move verb, but not of the duplicated definition: that duplicate is a misplacement
+    assert inferred_move(ORIGINAL, SNIPPET, result.merged, "python", "Move parse() to the end", result) is None
+
+
+def test_the_service_path_serves_the_move_with_its_note():
+    from fastapply.apply.deterministic import apply_deterministic
+    from fastapply.apply.request import ApplyRequest
+
+    result = apply_deterministic(
+        ApplyRequest(ORIGINAL, SNIPPET, instruction="Move save() below parse()", language="python")
+    )
+    assert result.merged == EXPECTED and [w.code for w in result.warnings] == ["inferred_move"]
