@@ -72,6 +72,17 @@ def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None
         )
         if inferred is not None:
             return inferred[0], [inferred[1]]
+    if any(w.code == "skipped_definition" for w in warnings):
+        skipped = merge.adjacent_deletion(
+            request.original, request.snippet, candidate.merged, language, request.instruction, candidate
+        )
+        if skipped is not None:
+            return skipped[0], [skipped[1]]
+        reordered = merge.inferred_reorder(
+            request.original, request.snippet, candidate.merged, language, request.instruction, candidate
+        )
+        if reordered is not None:
+            return reordered[0], [reordered[1]]
     if any(w.code == "duplicated_definition" for w in warnings):
         moved = merge.inferred_move(
             request.original, request.snippet, candidate.merged, language, request.instruction, candidate

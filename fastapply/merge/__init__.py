@@ -9,7 +9,8 @@ from fastapply.merge.languages import comment_syntax, detect_language
 from fastapply.merge.lines import mergeable_lines
 from fastapply.merge.markers import find_markers, is_marker_line
 from fastapply.merge.merge import MergeResult, lazy_merge
-from fastapply.merge.moves import inferred_move
+from fastapply.merge.moves import inferred_move, inferred_reorder
+from fastapply.merge.skips import adjacent_deletion
 from fastapply.merge.validate import validate
 from fastapply.merge.warning import ApplyWarning, flags
 from fastapply.merge.windows import find_windows, is_whole_file, splice, window_snippet, window_text, windows_of
@@ -25,6 +26,8 @@ __all__ = [
     "flags",
     "inferred_deletion",
     "inferred_move",
+    "inferred_reorder",
+    "adjacent_deletion",
     "is_marker_line",
     "is_whole_file",
     "lazy_merge",

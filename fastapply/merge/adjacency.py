@@ -1,5 +1,5 @@
 """Code a snippet says is not there: a whole definition between two definitions the snippet shows
-one right after the other.
+one right after the other (left where the snippet removed it, or where it moved it from).
 
 A marker inside a definition's body stands for that body only. When the snippet shows a header, a
 body marker, the closing line, and then the next definition, the two are adjacent in the edited
@@ -28,18 +28,22 @@ _OFFSIDE = ("python",)
 
 def skipped_definitions(snip: list[str], merged: str, lang) -> tuple[int, ...]:
     """Headers (merged lines, 1-based) of definitions that sit between two definitions the snippet
-    shows as adjacent and that the snippet does not show anywhere."""
+    shows as adjacent (whether the snippet shows them elsewhere or not: then the order is wrong)."""
+    return tuple(d.header + 1 for d in skipped(snip, merged, lang))
+
+
+def skipped(snip: list[str], merged: str, lang) -> list:
+    """The skipped definitions themselves (outermost only), in file order."""
     if lang is None:
-        return ()
+        return []
     out = merged.splitlines()
     found = definitions(merged, lang)
     by_header: dict[str, list] = {}
     for d in found:
         if d.header < len(out):
             by_header.setdefault(norm(out[d.header]), []).append(d)
-    shown = {norm(line) for line in snip if line.strip()}
     rows = [line for line in snip if line.strip()]
-    skipped: list[int] = []
+    skipped: dict[int, object] = {}
     for p in range(len(rows) - 2):
         header, marker = rows[p], rows[p + 1]
         if is_marker_line(header, lang) or not is_marker_line(marker, lang):
@@ -59,10 +63,14 @@ def skipped_definitions(snip: list[str], merged: str, lang) -> tuple[int, ...]:
         nexts = [r for r in range(end + 1, len(out)) if norm(out[r]) == norm(following)]
         if not nexts:
             continue
-        skipped += [
-            d.header + 1 for d in found if d.start > end and d.end < nexts[0] and norm(out[d.header]) not in shown
-        ]
-    return tuple(sorted(set(skipped)))
+        skipped.update((d.start, d) for d in found if d.start > end and d.end < nexts[0])
+    # the outermost skipped definitions only: a method inside a skipped class goes with it
+    outer = [
+        d
+        for d in skipped.values()
+        if not any(o is not d and o.start <= d.start and d.end <= o.end for o in skipped.values())
+    ]
+    return sorted(outer, key=lambda d: d.start)
 
 
 def _width(line: str) -> int:

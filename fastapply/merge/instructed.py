@@ -26,6 +26,10 @@ _TITLED = re.compile(
 _OBJECT = re.compile(_DELETE_VERB.pattern + r"\s+((?:\S+\s+){0,3}\S+)", re.I)
 
 
+def asks_removal(instruction: str) -> bool:
+    return bool(instruction) and _DELETE_VERB.search(instruction) is not None
+
+
 def _named(instruction: str) -> list[str]:
     """Code-like names right after a deletion verb (the thing removed, within four words):
     backticked spans, calls, dotted/underscored/camelCase words."""

@@ -52,10 +52,10 @@ def inferred_move(
     removed: list[tuple[int, int]] = []
     for name in names:
         copies = [d for d in definitions(merged, language) if d.name == name]
-        old = [d for d in copies if all(row in unchanged for row in range(_first_row(d, lines), d.end + 1))]
+        old = [d for d in copies if all(row in unchanged for row in range(first_row(d, lines), d.end + 1))]
         if len(copies) != 2 or len(old) != 1:
             return None  # which copy is the old one is not clear
-        removed.append(_with_blank_run(lines, _first_row(old[0], lines), old[0].end))
+        removed.append(with_blank_run(lines, first_row(old[0], lines), old[0].end))
     gone = {row for a, b in removed for row in range(a, b + 1)}
     candidate = join_lines([line for row, line in enumerate(lines) if row not in gone], newline, trailing)
     if validate(original, snippet, candidate, language, anchoring=anchoring, instruction=instruction):
@@ -67,6 +67,64 @@ def inferred_move(
         tuple(a + 1 for a, _ in removed),
         severity="note",
     )
+
+
+def inferred_reorder(
+    original: str,
+    snippet: str,
+    merged: str,
+    language: str | None,
+    instruction: str,
+    anchoring: MergeResult | None = None,
+) -> tuple[str, ApplyWarning] | None:
+    """``merged`` with the definitions the snippet shows put in the snippet's order, when the
+    instruction asks for a move, the definitions are siblings that fill one stretch of the file
+    (blank lines aside), and the result validates cleanly; else None. For a snippet that reorders
+    definitions by showing their headers in the new order (each body elided)."""
+    if not instruction or not _MOVE_VERB.search(instruction) or language is None:
+        return None
+    lines, newline, trailing = split_lines(merged)
+    found = definitions(merged, language)
+    by_header: dict[str, list] = {}
+    for d in found:
+        by_header.setdefault(norm(lines[d.header]), []).append(d)
+    order = []
+    for line in split_lines(snippet)[0]:
+        holders = by_header.get(norm(line), []) if line.strip() else []
+        if len(holders) == 1 and holders[0] not in order:
+            order.append(holders[0])
+    if len(order) < 2 or not _siblings(order, found):
+        return None
+    spans = sorted((first_row(d, lines), d.end) for d in order)
+    start, end = spans[0][0], spans[-1][1]
+    covered = {row for a, b in spans for row in range(a, b + 1)}
+    if any(lines[row].strip() and row not in covered for row in range(start, end + 1)):
+        return None  # other code in the stretch: not a plain reorder
+    if [first_row(d, lines) for d in order] == [a for a, _ in spans]:
+        return None  # already in the snippet's order
+    separator = lines[spans[0][1] + 1 : spans[1][0]]
+    body: list[str] = []
+    for d in order:
+        body += ([*separator] if body else []) + lines[first_row(d, lines) : d.end + 1]
+    candidate = join_lines(lines[:start] + body + lines[end + 1 :], newline, trailing)
+    if validate(original, snippet, candidate, language, anchoring=anchoring, instruction=instruction):
+        return None
+    return candidate, ApplyWarning(
+        "inferred_move",
+        f"put {', '.join(d.name for d in order[:6])} in the order the snippet shows them, as the instruction asks",
+        (start + 1,),
+        severity="note",
+    )
+
+
+def _siblings(order: list, found: list) -> bool:
+    """Whether the definitions share their innermost holder."""
+
+    def holder(d):
+        around = [o for o in found if o is not d and o.start <= d.start and d.end <= o.end]
+        return min(around, key=lambda o: o.end - o.start).start if around else None
+
+    return len({holder(d) for d in order}) == 1
 
 
 def _named(name: str, instruction: str) -> bool:
@@ -83,7 +141,7 @@ def _unchanged_rows(orig: list[str], out: list[str]) -> set[int]:
     return rows
 
 
-def _first_row(definition, lines: list[str]) -> int:
+def first_row(definition, lines: list[str]) -> int:
     """The definition's first row with the comment lines right above it (``/** … */``, ``//``, ``# ``, ``-- ``)."""
     row = definition.start
     while row > 0 and lines[row - 1].strip().startswith(("/*", "*", "//", "# ", "-- ")):
@@ -91,7 +149,7 @@ def _first_row(definition, lines: list[str]) -> int:
     return row
 
 
-def _with_blank_run(lines: list[str], a: int, b: int) -> tuple[int, int]:
+def with_blank_run(lines: list[str], a: int, b: int) -> tuple[int, int]:
     """The span with the blank lines after it (before it, at the end of the file): the separator
     above the old copy then separates its neighbours, and no double gap stays."""
     end = b

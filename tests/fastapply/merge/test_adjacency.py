@@ -39,3 +39,17 @@ def test_a_brace_body_marker_without_its_closing_line_may_run_on():
     closed = "function a() {\n  // ... existing code ...\n}\n\nfunction c() {\n  return 3;\n}\n"
     assert skipped_definitions(open_ended.splitlines(), js, "javascript") == ()
     assert skipped_definitions(closed.splitlines(), js, "javascript") == (5,)
+
+
+def test_a_definition_the_snippet_shows_later_is_out_of_place_between_adjacent_ones():
+    # parse shown right after load, save after parse: save left between load and parse is wrong
+    snippet = (
+        "def load(path):\n    # ... existing code ...\n\n\ndef parse(text):\n    # ... existing code ...\n\n\n"
+        'def save(path, rows):\n    open(path, "w").write(rows)\n'
+    )
+    swapped = (
+        PY.replace("def parse(text):\n    return text.split()\n\n\n", "")
+        + "\n\ndef parse(text):\n    return text.split()\n"
+    )
+    assert skipped_definitions(snippet.splitlines(), swapped, "python") == (5,)
+    assert skipped_definitions(snippet.splitlines(), PY, "python") == ()

@@ -70,3 +70,34 @@ def test_the_service_path_serves_the_move_with_its_note():
         ApplyRequest(ORIGINAL, SNIPPET, instruction="Move save() below parse()", language="python")
     )
     assert result.merged == EXPECTED and [w.code for w in result.warnings] == ["inferred_move"]
+
+
+HEADERS_ONLY = """def load(path):
+    # ... existing code ...
+
+
+def parse(text):
+    # ... existing code ...
+
+
+def save(path, rows):
+    # ... existing code ...
+"""
+
+
+def test_headers_shown_in_a_new_order_reorder_the_definitions_when_asked():
+    from fastapply.merge import inferred_reorder
+
+    result = lazy_merge(ORIGINAL, HEADERS_ONLY, "python")
+    assert result.merged == ORIGINAL  # read literally, nothing moves
+    codes = {w.code for w in validate(ORIGINAL, HEADERS_ONLY, result.merged, "python", anchoring=result)}
+    assert "skipped_definition" in codes  # save sits between two definitions shown as adjacent
+    merged, note = inferred_reorder(ORIGINAL, HEADERS_ONLY, result.merged, "python", "Move parse above save", result)
+    assert merged == EXPECTED.replace(  # load, parse, save, main
+        'def save(path, rows):\n    with open(path, "w") as fh:\n        fh.write(rows)\n\n\n', ""
+    ).replace(
+        "def main():", 'def save(path, rows):\n    with open(path, "w") as fh:\n        fh.write(rows)\n\n\ndef main():'
+    )
+    assert merged.index("def parse(") < merged.index("def save(") < merged.index("def main(")
+    assert note.code == "inferred_move" and note.severity == "note"
+    assert inferred_reorder(ORIGINAL, HEADERS_ONLY, result.merged, "python", "Tidy the helpers", result) is None
