@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from fastapply.apply.runaway import line_budget
 from fastapply.engine.policies import DecodeContext
-from fastapply.merge.anchor import norm
+from fastapply.merge.normal import norm
 
 _UNDECODABLE = "\ufffd"  # a token that is part of a multi-byte character decodes to this alone
 

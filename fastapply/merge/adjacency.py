@@ -17,9 +17,9 @@ Worked example (Python)::
 
 from __future__ import annotations
 
-from fastapply.merge.anchor import norm
 from fastapply.merge.chunks import closing_only, indent_of
 from fastapply.merge.markers import is_marker_line
+from fastapply.merge.normal import norm
 from fastapply.merge.syntax import definitions
 
 # Languages whose bodies end by indentation, with no closing line to show.

@@ -19,10 +19,10 @@ import re
 from collections import Counter
 from dataclasses import replace
 
-from fastapply.merge.anchor import WORD_CHAR, is_distinctive, norm
 from fastapply.merge.chunks import split_chunks
 from fastapply.merge.hunks import is_diff_form
 from fastapply.merge.markers import is_marker_line
+from fastapply.merge.normal import WORD_CHAR, is_distinctive, norm
 from fastapply.merge.syntax import definitions
 
 _HEADER = re.compile(r"^@@.*@@|^@@\s*$")

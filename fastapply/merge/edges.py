@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from fastapply.merge.anchor import is_distinctive, line_similarity, norm
 from fastapply.merge.chunks import Chunk, indent_of
+from fastapply.merge.normal import is_distinctive, line_similarity, norm
 from fastapply.merge.pairs import FUZZY_EDGE, few_unshown, first_word, monotonic, next_nonblank, prev_nonblank
 
 _ALNUM_RE = re.compile(r"\w")  # lines with a word in them (not a bare "}")

@@ -4,9 +4,9 @@ open new code instead."""
 
 from __future__ import annotations
 
-from fastapply.merge.anchor import is_distinctive, norm
 from fastapply.merge.chunks import Chunk, balanced_group, closes_outer_block, closing_only, find_run, indent_of
 from fastapply.merge.edges import edited_opener
+from fastapply.merge.normal import is_distinctive, norm
 from fastapply.merge.pairs import few_unshown, last_nonblank, monotonic, next_nonblank, prev_nonblank
 from fastapply.merge.syntax import Definition, innermost_definition
 

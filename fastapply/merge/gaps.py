@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapply.merge.anchor import is_distinctive, norm
+from fastapply.merge.normal import is_distinctive, norm
 from fastapply.merge.pairs import last_nonblank
 
 

@@ -23,9 +23,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from fastapply.merge.anchor import norm
 from fastapply.merge.chunks import reindent
 from fastapply.merge.markers import is_marker_line
+from fastapply.merge.normal import norm
 
 _HEADER = re.compile(r"^@@.*@@.*$|^@@\s*$")
 _FILE_HEADER = re.compile(r"^(---|\+\+\+) (a/|b/|/dev/null|\S+\.\w+)|^diff --git |^index [0-9a-f]+\.\.")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from fastapply.merge.anchor import norm
 from fastapply.merge.markers import is_marker_line
+from fastapply.merge.normal import norm
 from fastapply.merge.syntax import definitions
 
 _DELETE_VERB = re.compile(r"\b(remove|removes|delete|deletes|drop|drops|get rid of|strip out)\b", re.I)

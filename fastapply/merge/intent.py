@@ -26,11 +26,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 from fastapply.merge import instructed
-from fastapply.merge.anchor import norm
 from fastapply.merge.hunks import new_side
 from fastapply.merge.languages import parse
 from fastapply.merge.markers import is_marker_line
 from fastapply.merge.merge import MergeResult, join_lines, split_lines
+from fastapply.merge.normal import norm
 from fastapply.merge.syntax import last_line
 from fastapply.merge.validate import validate
 from fastapply.merge.warning import ApplyWarning

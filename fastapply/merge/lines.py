@@ -6,10 +6,10 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 
-from fastapply.merge.anchor import norm
 from fastapply.merge.hunks import new_side
 from fastapply.merge.languages import detect_language
 from fastapply.merge.markers import is_marker_line
+from fastapply.merge.normal import norm
 from fastapply.merge.warning import ApplyWarning
 
 # Output shorter than this share of the expected line count reads as truncated.

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 
-from fastapply.merge.anchor import LINE_CACHE
+from fastapply.merge.normal import LINE_CACHE
 
 _COMMENT_FORMS = [
     re.compile(r"^\{\s*/\*+(?P<body>.*?)\*+/\s*\}$"),  # JSX {/* ... */}

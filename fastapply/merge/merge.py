@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fastapply.merge.anchor import Alignment, is_distinctive, norm
+from fastapply.merge.anchor import Alignment
 from fastapply.merge.chunks import Chunk, balanced_group, reindent, split_chunks
 from fastapply.merge.gaps import give_markers_room
 from fastapply.merge.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.languages import detect_language
+from fastapply.merge.normal import is_distinctive, norm
 from fastapply.merge.pairs import few_unshown
 from fastapply.merge.placement import place_chunk
 from fastapply.merge.syntax import definitions, error_lines, error_macros

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import re
 
-from fastapply.merge.anchor import norm
 from fastapply.merge.damage import duplicated_definitions
 from fastapply.merge.lines import line_opcodes
 from fastapply.merge.merge import MergeResult, join_lines, split_lines
+from fastapply.merge.normal import norm
 from fastapply.merge.syntax import definitions
 from fastapply.merge.validate import validate
 from fastapply.merge.warning import ApplyWarning

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from fastapply.merge.anchor import is_distinctive, line_similarity, norm
+from fastapply.merge.normal import is_distinctive, line_similarity, norm
 
 FUZZY_EDGE = 0.75  # similarity for pairing an edited line at a chunk's edge with its old form
 UNSHOWN_PIN = 3  # distinctive original lines a pin to the file's start/end may swallow unshown

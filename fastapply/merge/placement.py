@@ -5,11 +5,12 @@ from __future__ import annotations
 import os
 import re
 
-from fastapply.merge.anchor import Alignment, align, norm
+from fastapply.merge.anchor import Alignment, align
 from fastapply.merge.chunks import Chunk, block_end, closing_only
 from fastapply.merge.edges import pin_edges
 from fastapply.merge.ends import pair_enclosing_end, pair_last_line, pair_leading_closers, unpair_new_group_opener
 from fastapply.merge.languages import INDENT_LANGUAGES
+from fastapply.merge.normal import norm
 from fastapply.merge.pairs import first_word, monotonic
 from fastapply.merge.syntax import Definition
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 import re
 
 from fastapply.merge.adjacency import skipped
-from fastapply.merge.anchor import norm
 from fastapply.merge.damage import vanished_definitions
 from fastapply.merge.hunks import new_side
 from fastapply.merge.instructed import asks_removal
 from fastapply.merge.merge import MergeResult, join_lines, split_lines
 from fastapply.merge.moves import first_row, with_blank_run
+from fastapply.merge.normal import norm
 from fastapply.merge.syntax import definitions
 from fastapply.merge.validate import validate
 from fastapply.merge.warning import ApplyWarning

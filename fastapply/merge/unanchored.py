@@ -3,8 +3,8 @@ marker before them elides (its closing lines, its tail, the end of the definitio
 
 from __future__ import annotations
 
-from fastapply.merge.anchor import is_distinctive, line_similarity, norm
 from fastapply.merge.chunks import Chunk, closing_only, find_run, indent_of, open_bracket_close
+from fastapply.merge.normal import is_distinctive, line_similarity, norm
 from fastapply.merge.pairs import FUZZY_EDGE, few_unshown
 from fastapply.merge.syntax import innermost_definition
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections import Counter
 
 from fastapply.merge import adjacency, balance, damage, instructed
-from fastapply.merge.anchor import norm
 from fastapply.merge.hunks import is_diff_form, new_side
 from fastapply.merge.languages import detect_language
 from fastapply.merge.lines import (
@@ -38,6 +37,7 @@ from fastapply.merge.lines import (
 )
 from fastapply.merge.markers import is_marker_line
 from fastapply.merge.merge import MergeResult, lazy_merge, split_lines
+from fastapply.merge.normal import norm
 from fastapply.merge.syntax import error_lines, error_macros
 from fastapply.merge.warning import ApplyWarning
 

@@ -1,0 +1,33 @@
+"""How lines compare: a whitespace-insensitive normal form, whether a line means something when it
+matches once, and a similarity for edited lines."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+
+WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
+
+
+# Lines whose normal form (and marker verdict, markers.py) stay cached: the checks of one apply ask
+# for the same lines many times, and a large file often repeats its lines. validate() empties both
+# caches when it ends, so they hold one request's lines at most (≈ 50 MB at this size).
+LINE_CACHE = 1 << 18
+
+
+@functools.lru_cache(maxsize=LINE_CACHE)
+def norm(line: str) -> str:
+    """Whitespace-insensitive form of a line."""
+    return " ".join(line.split())
+
+
+def is_distinctive(normalized: str, min_chars: int = 6) -> bool:
+    """Long enough to mean something when it matches once (not "}", "end", "return x"): at least
+    `min_chars` word characters."""
+    return len(WORD_CHAR.findall(normalized)) >= min_chars
+
+
+def line_similarity(a: str, b: str) -> float:
+    """0..1 similarity of two lines, whitespace-insensitive (for edited lines at chunk edges)."""
+    return difflib.SequenceMatcher(None, norm(a), norm(b), autojunk=False).ratio()
