@@ -51,10 +51,10 @@ class DeterministicApplier:
 def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None, list]:
     """The merge's file and its warnings.
 
-    When the instruction asks to remove code the snippet left under a marker, the merge that removes
-    it is validated and, if clean, replaces the literal one with a note saying what went
-    (``inferred_deletion``, severity "note"): served, and never silently. Likewise when it asks to
-    move a definition the snippet shows at its new place and the old copy stayed (``inferred_move``)."""
+    When the validator shows that the literal merge missed an edit the instruction states (a
+    deletion left under a marker, a definition skipped or moved), the file that makes it is
+    validated and, if clean, replaces the literal one with a note saying what was done
+    (``merge.stated``; severity "note"): served, and never silently."""
     candidate, language = prepared.candidate, prepared.language
     if candidate.merged is None:
         return None, []
@@ -66,29 +66,11 @@ def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None
         anchoring=candidate,
         instruction=request.instruction,
     )
-    if any(w.code == "instruction_not_applied" for w in warnings):
-        inferred = merge.inferred_deletion(
-            request.original, request.snippet, candidate.merged, language, request.instruction, candidate
-        )
-        if inferred is not None:
-            return inferred[0], [inferred[1]]
-    if any(w.code == "skipped_definition" for w in warnings):
-        skipped = merge.adjacent_deletion(
-            request.original, request.snippet, candidate.merged, language, request.instruction, candidate
-        )
-        if skipped is not None:
-            return skipped[0], [skipped[1]]
-        reordered = merge.inferred_reorder(
-            request.original, request.snippet, candidate.merged, language, request.instruction, candidate
-        )
-        if reordered is not None:
-            return reordered[0], [reordered[1]]
-    if any(w.code == "duplicated_definition" for w in warnings):
-        moved = merge.inferred_move(
-            request.original, request.snippet, candidate.merged, language, request.instruction, candidate
-        )
-        if moved is not None:
-            return moved[0], [moved[1]]
+    stated = merge.stated_edit(
+        request.original, request.snippet, candidate.merged, language, request.instruction, candidate, warnings
+    )
+    if stated is not None:
+        return stated[0], [stated[1]]
     return candidate.merged, warnings
 
 

@@ -11,6 +11,7 @@ from fastapply.merge.markers import find_markers, is_marker_line
 from fastapply.merge.merge import MergeResult, lazy_merge
 from fastapply.merge.moves import inferred_move, inferred_reorder
 from fastapply.merge.skips import adjacent_deletion
+from fastapply.merge.stated import stated_edit
 from fastapply.merge.validate import validate
 from fastapply.merge.warning import ApplyWarning, flags
 from fastapply.merge.windows import find_windows, is_whole_file, splice, window_snippet, window_text, windows_of
@@ -33,6 +34,7 @@ __all__ = [
     "lazy_merge",
     "mergeable_lines",
     "splice",
+    "stated_edit",
     "unified_diff",
     "validate",
     "window_snippet",
