@@ -151,10 +151,30 @@ async def soak(args) -> dict:
         starts = [0] + [j for j, entry in enumerate(mix) if entry[0] != "good"]
         offsets = [starts[i % len(starts)] for i in range(args.concurrency)]
         await asyncio.gather(sampler(), *(worker(client, mix[k:] + mix[:k], deadline, results) for k in offsets))
-    return summarize(results, samples, time.monotonic() - start)
+        wall_s = time.monotonic() - start
+        # Once the server has finished what the clients gave up on, its RSS says what it keeps.
+        await drained(client, within_s=300)
+        idle = rss_bytes(args.server_pid)
+    return summarize(results, samples, wall_s, idle)
 
 
-def summarize(results: list, samples: list[tuple[float, int]], wall_s: float) -> dict:
+async def drained(client, within_s: float) -> bool:
+    """Wait until /health reports nothing queued or running (True), or ``within_s`` passes."""
+    import httpx
+
+    end = time.monotonic() + within_s
+    while time.monotonic() < end:
+        try:
+            health = (await client.get("/health", timeout=10)).json()
+            if not health.get("queued") and not health.get("running"):
+                return True
+        except (httpx.HTTPError, ValueError):
+            pass
+        await asyncio.sleep(2)
+    return False
+
+
+def summarize(results: list, samples: list[tuple[float, int]], wall_s: float, idle: int | None = None) -> dict:
     statuses = Counter(f"{kind} {status}" for kind, status, _ in results)
     good = [ms for kind, status, ms in results if kind == "good" and status == 200]
     half = [rss for t, rss in samples if t >= wall_s / 2]
@@ -172,6 +192,8 @@ def summarize(results: list, samples: list[tuple[float, int]], wall_s: float) ->
         "rss_end_mb": samples[-1][1] / 2**20 if samples else None,
         # Growth over the second half: RSS that still climbs once warm is a leak.
         "rss_growth_second_half_mb": (half[-1] - half[0]) / 2**20 if len(half) > 1 else None,
+        "rss_idle_mb": idle / 2**20 if idle else None,  # after the server drained its work
+        "rss_samples_mb": [[round(t), round(r / 2**20)] for t, r in samples],  # every 5 s, for the trend
     }
 
 
@@ -185,7 +207,8 @@ def markdown(summary: dict, args) -> str:
             f"{summary['client_timeouts']}; good 200s p50 "
             f"{fmt(summary['good_p50_ms'])} ms, p95 {fmt(summary['good_p95_ms'])} ms; server RSS start "
             f"{fmt(summary['rss_start_mb'])} MB, peak {fmt(summary['rss_peak_mb'])} MB, end {fmt(summary['rss_end_mb'])} MB, "
-            f"growth over the second half {fmt(summary['rss_growth_second_half_mb'])} MB",
+            f"growth over the second half {fmt(summary['rss_growth_second_half_mb'])} MB, "
+            f"idle after draining {fmt(summary.get('rss_idle_mb'))} MB",
             "",
             "| request kind, status | answers |",
             "|---|---:|",

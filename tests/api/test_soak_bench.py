@@ -48,3 +48,4 @@ def test_a_short_soak_serves_every_kind_without_a_500(serve_factory, tmp_path, c
     assert {"good", "bad"} <= kinds
     assert all(not key.startswith("bad 2") for key in summary["by_kind_and_status"])  # bad input is never a 200
     assert "500s: 0, dropped: 0" in capsys.readouterr().out
+    assert summary["rss_idle_mb"] > 0 and summary["rss_samples_mb"]  # read once the server drained its work
