@@ -14,7 +14,7 @@ Importing this package never imports triton (see ``_triton`` for why).
 
 from __future__ import annotations
 
-import os
+from fastapply import env
 
 from ._triton import HAS_TRITON
 from .accept import greedy_accept_ref
@@ -24,11 +24,7 @@ __all__ = ["greedy_accept", "greedy_accept_ref", "backend", "HAS_TRITON"]
 
 def backend(device) -> str:
     """The implementation used for tensors on ``device``: "triton" or "torch"."""
-    if (
-        HAS_TRITON
-        and getattr(device, "type", str(device)) == "cuda"
-        and os.environ.get("FASTAPPLY_KERNELS", "auto") != "torch"
-    ):
+    if HAS_TRITON and getattr(device, "type", str(device)) == "cuda" and env.get("FASTAPPLY_KERNELS") != "torch":
         return "triton"
     return "torch"
 
