@@ -28,7 +28,8 @@ _OFFSIDE = ("python",)
 
 def skipped_definitions(snip: list[str], merged: str, lang) -> tuple[int, ...]:
     """Headers (merged lines, 1-based) of definitions that sit between two definitions the snippet
-    shows as adjacent (whether the snippet shows them elsewhere or not: then the order is wrong)."""
+    shows as adjacent (whether the snippet shows them elsewhere or not: then the order is wrong), or
+    that the snippet shows right after a definition but that stand above it."""
     return tuple(d.header + 1 for d in skipped(snip, merged, lang))
 
 
@@ -62,6 +63,10 @@ def skipped(snip: list[str], merged: str, lang) -> list:
         end = holders[0].end
         nexts = [r for r in range(end + 1, len(out)) if norm(out[r]) == norm(following)]
         if not nexts:
+            # the definition the snippet shows next stands above this one instead: out of order
+            above = by_header.get(norm(following), [])
+            if len(above) == 1 and above[0].end < holders[0].start:
+                skipped[above[0].start] = above[0]
             continue
         skipped.update((d.start, d) for d in found if d.start > end and d.end < nexts[0])
     # the outermost skipped definitions only: a method inside a skipped class goes with it

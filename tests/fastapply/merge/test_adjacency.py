@@ -53,3 +53,10 @@ def test_a_definition_the_snippet_shows_later_is_out_of_place_between_adjacent_o
     )
     assert skipped_definitions(snippet.splitlines(), swapped, "python") == (5,)
     assert skipped_definitions(snippet.splitlines(), PY, "python") == ()
+
+
+def test_the_definition_shown_next_standing_above_is_out_of_order():
+    # save shown right after load, but the output has save first
+    snippet = "def load(path):\n    # ... existing code ...\n\n\ndef save(path, rows):\n    # ... existing code ...\n"
+    reordered = 'def save(path, rows):\n    open(path, "w").write(rows)\n\n\n' + PY.split("def save")[0]
+    assert skipped_definitions(snippet.splitlines(), reordered, "python") == (1,)
