@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from fastapply import merge
-from fastapply.apply.deterministic import prepare, settle
+from fastapply.apply.deterministic import disagreement, prepare, settle
 from fastapply.apply.line_constraint import OnlyKnownLines
 from fastapply.apply.request import ApplyError, ApplyRequest, ApplyResult, InputTooLong, build_result
 from fastapply.apply.runaway import LoopStop, RunawaySlack
@@ -116,9 +116,13 @@ class Applier:
             merged = texts[0] if windows is None else merge.splice(request.original, windows, texts)
             complete = all(s.stats.finish_reason in ("eos", "stop") for s in sequences)
             stats = _combine([s.stats for s in sequences], started)
-            return build_result(
+            result = build_result(
                 request, merged, stats, language, complete, "model", candidate, windows is not None, windows or []
             )
+            flag = disagreement(request, prepared, merged) if request.mode == "model" else None
+            if flag is not None:
+                result.warnings.append(flag)
+            return result
 
         prefix = merge.window_text(request.original, (0, windows[0][0])) if windows else ""
         return Plan(generations, finish, prefix)

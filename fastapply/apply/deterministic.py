@@ -106,3 +106,18 @@ def settle(request: ApplyRequest, prepared: Prepared) -> ApplyResult | None:
     if request.mode == "deterministic":
         raise NotConfident(f"deterministic merge is not confident: {candidate.reason or 'unknown reason'}")
     return None
+
+
+def disagreement(request: ApplyRequest, prepared: Prepared, merged: str) -> merge.ApplyWarning | None:
+    """A flag when the model's file differs from the merge's own confident, clean answer (trailing
+    spaces aside): two producers disagree, so one of them is wrong, and the merge is the one that is
+    right where it answers. Only asked in model mode (auto takes the merge's answer itself)."""
+    reference = settle(replace(request, mode="auto"), prepared) if prepared.candidate.confident else None
+    if reference is None or reference.mode_used != "deterministic":
+        return None
+    if [line.rstrip() for line in reference.merged.splitlines()] == [line.rstrip() for line in merged.splitlines()]:
+        return None
+    return merge.ApplyWarning(
+        "disagrees_with_merge",
+        "the model's file differs from the deterministic merge's confident, validated answer",
+    )

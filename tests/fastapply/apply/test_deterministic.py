@@ -57,3 +57,18 @@ def test_deterministic_apply_and_eval_never_import_torch(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "return 3" in done.stdout
+
+
+def test_a_model_answer_that_differs_from_the_confident_merge_is_flagged():
+    from fastapply.apply.deterministic import disagreement, prepare
+
+    original = "def a():\n    return 1\n\n\ndef b():\n    return 2\n"
+    request = ApplyRequest(original, "def b():\n    return 3\n", mode="model", language="python")
+    prepared = prepare(request)
+    right = original.replace("return 2", "return 3")
+    assert disagreement(request, prepared, right) is None
+    assert disagreement(request, prepared, right.replace("\n", "  \n")) is None  # trailing spaces aside
+    flag = disagreement(request, prepared, original)
+    assert flag.code == "disagrees_with_merge" and flag.severity == "flag"
+    vague = ApplyRequest(original, "x = 1\n# ... existing code ...\ny = 2\n", mode="model", language="python")
+    assert disagreement(vague, prepare(vague), original) is None  # no confident merge to disagree with
