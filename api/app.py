@@ -31,9 +31,9 @@ KNOWN_PATHS = {
 
 
 def load_applier(settings: Settings) -> Applier:
-    spec = settings.model_spec()
+    spec = settings.model_spec
     return Applier.load(
-        spec.model, spec.device, spec.dtype, settings.engine_config(), settings.prompt_format, spec.adapter
+        spec.model, spec.device, spec.dtype, settings.engine_config, settings.prompt_format, spec.adapter
     )
 
 

@@ -1,11 +1,12 @@
 """Service settings: one frozen dataclass, filled from ``fastapply serve`` flags and the environment.
 
 The model and engine fields take their defaults from ``ModelSpec`` and ``EngineConfig`` and are turned
-into those once (``model_spec()``, ``engine_config()``), which also validates them."""
+into those once (``model_spec``, ``engine_config``, built and validated with the settings)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from fastapply import env
@@ -53,11 +54,13 @@ class Settings:
             value = getattr(self, name)
             if value is not None and value <= 0:
                 raise ValueError(f"{name} must be > 0, got {value}")
-        self.engine_config()  # its own checks (k, batch, KV budget)
+        _ = self.engine_config  # built now: its own checks (k, batch, KV budget) fail fast
 
+    @cached_property
     def model_spec(self) -> ModelSpec:
         return ModelSpec(self.model, self.device, self.dtype, self.adapter)
 
+    @cached_property
     def engine_config(self) -> EngineConfig:
         return EngineConfig(k=self.k, max_batch=self.max_batch, max_kv_tokens=self.max_kv_tokens)
 

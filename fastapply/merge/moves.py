@@ -44,7 +44,7 @@ def inferred_move(
     if not instruction or not _MOVE_VERB.search(instruction) or language is None:
         return None
     # Only the definitions the instruction names: another duplicate is a misplacement, not the move.
-    names = [n for n in duplicated_definitions(original, snippet, merged, language) if _named(n, instruction)]
+    names = [n for n in duplicated_definitions(original, snippet, merged, language) if _mentions(n, instruction)]
     if not names:
         return None
     lines, newline, trailing = split_lines(merged)
@@ -127,7 +127,7 @@ def _siblings(order: list, found: list) -> bool:
     return len({holder(d) for d in order}) == 1
 
 
-def _named(name: str, instruction: str) -> bool:
+def _mentions(name: str, instruction: str) -> bool:
     short = name.split()[-1].split(".")[-1]  # "impl Foo" -> "Foo", "a.b" -> "b"
     return re.search(rf"(?<![\w$]){re.escape(short)}(?![\w$])", instruction) is not None
 
