@@ -60,7 +60,7 @@ class ApplyResponse(BaseModel):
     finish_reason: str = Field(description="'stop' (complete) or 'length' (incomplete; only with allow_flagged)")
     timed_out: bool
     warnings: list[ValidatorWarning] = Field(description="empty unless allow_flagged let a flagged result through")
-    mode_used: str = Field(description="'model' or 'deterministic': which path answered")
+    mode_used: str = Field(description="'deterministic', 'candidates' or 'model': which path answered")
     windowed: bool
     windows: list[list[int]]
     diff: str

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, AliasChoices, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from fastapply.apply.request import DEFAULT_FALLBACK, FALLBACK_HELP
 from fastapply.engine.config import MAX_K
 
 MODEL_ALIASES = ("morph-v3-fast", "morph-v3-large", "auto")
@@ -51,6 +52,7 @@ class ApplyOptions(BaseModel):
     stop_loops: StrictBool = Field(
         True, description="end a model output that loops past what the inputs hold (finish_reason 'length')"
     )
+    fallback: Literal["candidates", "generate"] = Field(DEFAULT_FALLBACK, description=FALLBACK_HELP)
     allow_flagged: StrictBool = Field(ALLOW_FLAGGED_DEFAULT, description=ALLOW_FLAGGED_HELP)
 
 

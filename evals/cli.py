@@ -18,6 +18,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from fastapply.apply.request import DEFAULT_FALLBACK, FALLBACK_HELP, FALLBACKS
+
 SUBCOMMANDS = ("run", "report", "compare", "mine", "calibrate")
 
 
@@ -65,6 +67,7 @@ def _run_parser() -> argparse.ArgumentParser:
         action="store_false",
         help="let looping model outputs run to max_tokens (the loop stop is on by default)",
     )
+    p.add_argument("--fallback", default=DEFAULT_FALLBACK, choices=FALLBACKS, help=FALLBACK_HELP)
     p.add_argument(
         "--baselines",
         type=int,
@@ -103,6 +106,7 @@ def _cmd_run(argv: list[str]) -> int:
         windowing=args.windowing,
         constrain_lines=args.constrain_lines,
         stop_loops=args.stop_loops,
+        fallback=args.fallback,
     )
     outcome = evaluate(
         args.data,

@@ -7,14 +7,13 @@ import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from fastapply.apply.request import DEFAULT_FALLBACK, FALLBACKS, MODES
 from fastapply.merge import flags
 
 from . import metrics
 from .baselines import DEFAULT_PROMPT_LOOKUP, run_baseline_case
 from .dataset import EvalCase
 from .syntax import check_syntax
-
-MODES = ("model", "deterministic", "auto")
 
 
 @dataclass
@@ -27,12 +26,15 @@ class RunConfig:
     windowing: str = "auto"  # the applier's: auto (windows whenever the snippet anchors), always, never
     constrain_lines: bool = False  # the applier's line-constrained decoding (fastapply/apply/line_constraint.py)
     stop_loops: bool = True  # the applier's loop stop (fastapply/apply/runaway.py)
+    fallback: str = DEFAULT_FALLBACK  # auto mode where the merge is unsure (fastapply/apply/unsure.py)
 
     def __post_init__(self) -> None:
         if self.windowing not in ("auto", "always", "never"):
             raise ValueError(f"windowing must be auto, always or never, got {self.windowing!r}")
         if self.mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {self.mode!r}")
+        if self.fallback not in FALLBACKS:
+            raise ValueError(f"fallback must be one of {FALLBACKS}, got {self.fallback!r}")
         if not self.ks or any(k < 0 for k in self.ks):
             raise ValueError(f"k values must be >= 0, got {self.ks}")
         if len(set(self.ks)) != len(self.ks):
@@ -112,6 +114,7 @@ def run_case(
         windowing=config.windowing,
         constrain_lines=config.constrain_lines,
         stop_loops=config.stop_loops,
+        fallback=config.fallback,
     )
     started = time.perf_counter()
     try:

@@ -11,6 +11,10 @@ whose client gives up after 50 ms (a cancellation). Reports requests sent, answe
 p50/p95 latency of the good ones, the server's RSS at start, its peak and its last sample, and
 whether RSS kept growing over the second half. A 500 or a dropped connection is a failure; a
 request the client stops waiting for (``--timeout``) is counted apart.
+
+``--phases N`` runs the load N times, each followed by a wait until the server has drained its work
+and a reading of its RSS: idle readings that stop rising after the first phase are the allocator's
+high-water mark, readings that keep rising phase after phase are a leak.
 """
 
 from __future__ import annotations
@@ -130,7 +134,8 @@ async def soak(args) -> dict:
     results: list = []
     samples: list[tuple[float, int]] = []
     start = time.monotonic()
-    deadline = start + 60 * args.minutes
+    idle: list[int] = []
+    wall_s = 0.0
     headers = {"Authorization": f"Bearer {args.api_key}"} if args.api_key else {}
     async with httpx.AsyncClient(
         base_url=args.url,
@@ -139,7 +144,7 @@ async def soak(args) -> dict:
         limits=httpx.Limits(max_connections=args.concurrency + 4),
     ) as client:
 
-        async def sampler():
+        async def sampler(deadline: float):
             while time.monotonic() < deadline:
                 rss = rss_bytes(args.server_pid)
                 if rss:
@@ -150,11 +155,15 @@ async def soak(args) -> dict:
         # short run on a slow machine sends every kind.
         starts = [0] + [j for j, entry in enumerate(mix) if entry[0] != "good"]
         offsets = [starts[i % len(starts)] for i in range(args.concurrency)]
-        await asyncio.gather(sampler(), *(worker(client, mix[k:] + mix[:k], deadline, results) for k in offsets))
-        wall_s = time.monotonic() - start
-        # Once the server has finished what the clients gave up on, its RSS says what it keeps.
-        await drained(client, within_s=300)
-        idle = rss_bytes(args.server_pid)
+        for _ in range(args.phases):
+            phase_start = time.monotonic()
+            deadline = phase_start + 60 * args.minutes
+            workers = (worker(client, mix[k:] + mix[:k], deadline, results) for k in offsets)
+            await asyncio.gather(sampler(deadline), *workers)
+            wall_s += time.monotonic() - phase_start
+            # Once the server has finished what the clients gave up on, its RSS says what it keeps.
+            await drained(client, within_s=300)
+            idle.append(rss_bytes(args.server_pid) or 0)
     return summarize(results, samples, wall_s, idle)
 
 
@@ -174,7 +183,7 @@ async def drained(client, within_s: float) -> bool:
     return False
 
 
-def summarize(results: list, samples: list[tuple[float, int]], wall_s: float, idle: int | None = None) -> dict:
+def summarize(results: list, samples: list[tuple[float, int]], wall_s: float, idle: list[int] | None = None) -> dict:
     statuses = Counter(f"{kind} {status}" for kind, status, _ in results)
     good = [ms for kind, status, ms in results if kind == "good" and status == 200]
     half = [rss for t, rss in samples if t >= wall_s / 2]
@@ -192,7 +201,8 @@ def summarize(results: list, samples: list[tuple[float, int]], wall_s: float, id
         "rss_end_mb": samples[-1][1] / 2**20 if samples else None,
         # Growth over the second half: RSS that still climbs once warm is a leak.
         "rss_growth_second_half_mb": (half[-1] - half[0]) / 2**20 if len(half) > 1 else None,
-        "rss_idle_mb": idle / 2**20 if idle else None,  # after the server drained its work
+        "rss_idle_mb": idle[-1] / 2**20 if idle and idle[-1] else None,  # after the server drained its work
+        "rss_idle_by_phase_mb": [round(r / 2**20) for r in idle or []],  # the same after each phase
         "rss_samples_mb": [[round(t), round(r / 2**20)] for t, r in samples],  # every 5 s, for the trend
     }
 
@@ -208,7 +218,12 @@ def markdown(summary: dict, args) -> str:
             f"{fmt(summary['good_p50_ms'])} ms, p95 {fmt(summary['good_p95_ms'])} ms; server RSS start "
             f"{fmt(summary['rss_start_mb'])} MB, peak {fmt(summary['rss_peak_mb'])} MB, end {fmt(summary['rss_end_mb'])} MB, "
             f"growth over the second half {fmt(summary['rss_growth_second_half_mb'])} MB, "
-            f"idle after draining {fmt(summary.get('rss_idle_mb'))} MB",
+            f"idle after draining {fmt(summary.get('rss_idle_mb'))} MB"
+            + (
+                f" (after each phase: {summary['rss_idle_by_phase_mb']} MB)"
+                if len(summary["rss_idle_by_phase_mb"]) > 1
+                else ""
+            ),
             "",
             "| request kind, status | answers |",
             "|---|---:|",
@@ -222,7 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--url", default="http://127.0.0.1:8000")
     p.add_argument("--data", required=True, help="dataset JSONL or the agent benchmark's folder (good requests)")
     p.add_argument("--cases", type=int, default=8, help="dataset cases in the mix [8]")
-    p.add_argument("--minutes", type=float, default=1.0)
+    p.add_argument("--minutes", type=float, default=1.0, help="of load per phase")
+    p.add_argument("--phases", type=int, default=1, help="load phases, each followed by draining and an RSS reading")
     p.add_argument("--concurrency", type=int, default=8)
     p.add_argument("--large-mb", type=float, default=5.0, help="size of the large request [5 MB]")
     p.add_argument("--server-pid", type=int, help="sample the server's RSS from /proc every 5 s")
@@ -230,8 +246,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--timeout", type=float, default=120.0)
     p.add_argument("--json", help="also write the summary as JSON")
     args = p.parse_args(argv)
-    if args.minutes <= 0 or args.minutes > 240 or args.concurrency < 1:
-        p.error("--minutes must be in (0, 240] and --concurrency >= 1")
+    if args.minutes <= 0 or args.minutes > 240 or args.concurrency < 1 or not 1 <= args.phases <= 20:
+        p.error("--minutes must be in (0, 240], --concurrency >= 1 and --phases in [1, 20]")
     summary = asyncio.run(soak(args))
     print(markdown(summary, args))
     if args.json:

@@ -9,10 +9,13 @@ from pathlib import Path
 
 from fastapply import env
 from fastapply.apply.deterministic import prepare, settle
-from fastapply.apply.request import DEFAULT_MODE, MODES
+from fastapply.apply.request import DEFAULT_FALLBACK, DEFAULT_MODE, FALLBACK_HELP, FALLBACKS, MODES
+from fastapply.apply.unsure import sole_reading
 from fastapply.engine.config import EngineConfig
+from fastapply.merge import flags
 
 EXIT_BAD_INPUT = 2
+EXIT_FLAGGED = 3  # the file was written, but a warning says it may be wrong
 
 
 class InputFileError(ValueError):
@@ -80,6 +83,12 @@ def _apply_parser(sub) -> None:
         action="store_false",
         help="let a looping model output run to --max-tokens instead of ending it (finish 'loop')",
     )
+    p.add_argument("--fallback", default=DEFAULT_FALLBACK, choices=FALLBACKS, help=FALLBACK_HELP)
+    p.add_argument(
+        "--allow-flagged",
+        action="store_true",
+        help=f"exit 0 for a file the validator flagged (default: write it and exit {EXIT_FLAGGED})",
+    )
     p.add_argument("--language", help="language hint (default: from the file extension or content)")
     p.add_argument("--out", help="write the merged file here instead of stdout")
     p.add_argument("--json", action="store_true", help="print one JSON object {merged, stats, warnings, diff, ...}")
@@ -108,6 +117,7 @@ def cmd_apply(args) -> int:
         args.windowing,
         args.constrain_lines,
         args.stop_loops,
+        args.fallback,
     )
     try:
         request.check()  # fail on bad input before spending seconds on loading the model
@@ -126,13 +136,15 @@ def cmd_apply(args) -> int:
     print(f"[{result.mode_used}{', windowed' if result.windowed else ''}] {result.stats.summary()}", file=sys.stderr)
     for w in result.warnings:
         print(f"{'warning' if w.severity == 'flag' else 'note'}: {w.code}: {w.message}", file=sys.stderr)
-    return 0
+    return EXIT_FLAGGED if flags(result.warnings) and not args.allow_flagged else 0
 
 
 def _answer(args, request, config):
-    """The merge's answer when the mode takes it (loading no model), else the model's."""
+    """The merge's answer when the mode takes it, or the unsure merge's only reading (loading no
+    model), else the model's."""
     if args.mode != "model":
-        settled = settle(request, prepare(request))  # deterministic mode: raises NotConfident rather than guess
+        prepared = prepare(request)
+        settled = settle(request, prepared) or sole_reading(request, prepared)  # deterministic: NotConfident
         if settled is not None:
             return settled
     return _load_applier(args, config).apply(request)

@@ -12,10 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from fastapply import merge
-from fastapply.apply.deterministic import disagreement, prepare, settle
+from fastapply.apply.candidate_constraint import OneOfOutputs
+from fastapply.apply.deterministic import Prepared, disagreement, prepare, settle
 from fastapply.apply.line_constraint import OnlyKnownLines
 from fastapply.apply.request import ApplyError, ApplyRequest, ApplyResult, InputTooLong, build_result
 from fastapply.apply.runaway import LoopStop, RunawaySlack
+from fastapply.apply.unsure import candidates_for, sole_answer, unsure_flag
 from fastapply.engine.config import EngineConfig
 from fastapply.engine.engine import Engine
 from fastapply.engine.sequence import GenerationRequest, Sequence
@@ -92,6 +94,10 @@ class Applier:
         deterministic = settle(request, prepared)
         if deterministic is not None:
             return Plan([], lambda _: deterministic)
+        if request.mode == "auto" and request.fallback == "candidates":
+            choice = self._choice(request, prepared)
+            if choice is not None:
+                return choice
         windows = self._windows(request, candidate)
         if windows is None:
             parts = [(request.original, request.snippet)]
@@ -126,6 +132,60 @@ class Applier:
 
         prefix = merge.window_text(request.original, (0, windows[0][0])) if windows else ""
         return Plan(generations, finish, prefix)
+
+    def _choice(self, request: ApplyRequest, prepared: Prepared) -> Plan | None:
+        """The model chooses among the unsure merge's candidate files (unsure.py), writing only the
+        window where they differ; one candidate is served as it is. None: no candidate, or the
+        window does not fit the model (the free rewrite then answers, or refuses)."""
+        candidates = candidates_for(request, prepared)
+        if len(candidates) == 1:
+            only = sole_answer(request, prepared, candidates[0])
+            return Plan([], lambda _: only)
+        if not candidates:
+            return None
+        start, end, pieces = merge.differing_window(request.original, [c.text for c in candidates])
+        original = merge.window_text(request.original, (start, end))
+        snippet = merge.window_snippet(request.snippet, request.original, (start, end), prepared.language)
+        if not self._fits(original, snippet, request.instruction):
+            return None
+        # As the model writes them: after a newline when the answer opens with a tag (extract_merged
+        # drops it), then the piece and the closing tag (or the end of turn).
+        lead = "\n" if self.format.output_open else ""
+        outputs = tuple(tuple(self.encode(lead + piece + self.format.output_close)) for piece in pieces)
+        generation = GenerationRequest(
+            self.prompt_ids(original, snippet, request.instruction),
+            [list(output) for output in outputs],
+            max_new_tokens=max(len(output) for output in outputs) + 1,
+            k=request.k,
+            stop_strings=self.format.stop_strings,
+            constraint=OneOfOutputs(outputs),
+        )
+
+        def finish(sequences: list[Sequence]) -> ApplyResult:
+            (sequence,) = sequences
+            written = [i for i, output in enumerate(outputs) if tuple(sequence.output[: len(output)]) == output]
+            chosen = candidates[written[0]] if written else None
+            if chosen is not None:
+                merged = chosen.text
+            else:
+                text = extract_merged(self.tokenizer.decode(sequence.output, skip_special_tokens=True), self.format)
+                merged = merge.splice(request.original, [(start, end)], [text])
+            stats = _combine([sequence.stats], prepared.started)
+            result = build_result(
+                request,
+                merged,
+                stats,
+                prepared.language,
+                chosen is not None,
+                "candidates",
+                prepared.candidate,
+                True,
+                [(start, end)],
+            )
+            result.warnings.append(unsure_flag(prepared, candidates, chosen))
+            return result
+
+        return Plan([generation], finish, merge.window_text(request.original, (0, start)))
 
     def _windows(self, request: ApplyRequest, candidate: merge.MergeResult) -> list[tuple[int, int]] | None:
         """None: rewrite the whole file. Raises InputTooLong when it does not fit and cannot be split.

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from fastapply.apply.runaway import line_budget
-from fastapply.engine.policies import DecodeContext
+from fastapply.engine.policies import DecodeContext, choose_each
 from fastapply.merge.normal import norm
 
 _UNDECODABLE = "\ufffd"  # a token that is part of a multi-byte character decodes to this alone
@@ -72,23 +72,19 @@ class LineConstraint:
         """The tokens one verification pass emits: the accepted draft prefix plus the chosen token
         after it. ``candidates[j]`` ranks the model's tokens after ``draft[:j]`` (argmax first);
         ``len(candidates) == len(draft) + 1``."""
-        out: list[int] = []
-        for j, ranked in enumerate(candidates):
-            token = self.choose(ranked)
-            self.push(token)
-            out.append(token)
-            if j >= len(draft) or draft[j] != token:
-                break
-        return out
+        return choose_each(self.choose, draft, candidates)
 
     def choose(self, ranked: list[int]) -> int:
-        for token in ranked:
-            if self.allows(token):
-                self.forced += token != ranked[0]
-                return token
-        self.gave_up += 1
-        self._free = True
-        return ranked[0]
+        """The first ranked token that keeps the line allowed (the argmax when none does), recorded."""
+        token = next((t for t in ranked if self.allows(t)), None)
+        if token is None:
+            self.gave_up += 1
+            self._free = True
+            token = ranked[0]
+        else:
+            self.forced += token != ranked[0]
+        self.push(token)
+        return token
 
     def allows(self, token: int) -> bool:
         if self._free or token in self._free_ids:

@@ -18,6 +18,15 @@ MODES = ("model", "deterministic", "auto")
 # confident and its output validates cleanly, the model everywhere else.
 DEFAULT_MODE = "auto"
 WINDOWING = ("auto", "always", "never")
+# What auto does where the merge is unsure (apply/unsure.py): "candidates" lets the model choose
+# among the merge's readings (or serves the only one), flagged; "generate" has the model rewrite
+# the file freely, as model mode does.
+FALLBACKS = ("candidates", "generate")
+DEFAULT_FALLBACK = "candidates"
+FALLBACK_HELP = (
+    "where auto's merge is unsure: the model chooses among the merge's candidate files, or the only one is "
+    "served (candidates), or the model rewrites the file freely (generate); the answer is flagged either way"
+)
 
 
 class ApplyError(ValueError):
@@ -53,12 +62,15 @@ class ApplyRequest:
     # End a model output once it loops past what the inputs hold (runaway.py): the tokens before the
     # stop are the model's own, and only outputs that are already wrong ever stop.
     stop_loops: bool = True
+    fallback: str = DEFAULT_FALLBACK  # auto mode only
 
     def check(self) -> None:
         if self.mode not in MODES:
             raise ApplyError(f"mode must be one of {', '.join(MODES)}, got {self.mode!r}")
         if self.windowing not in WINDOWING:
             raise ApplyError(f"windowing must be one of {', '.join(WINDOWING)}, got {self.windowing!r}")
+        if self.fallback not in FALLBACKS:
+            raise ApplyError(f"fallback must be one of {', '.join(FALLBACKS)}, got {self.fallback!r}")
         if not self.snippet.strip():
             raise ApplyError("the edit snippet is empty")
         for name, text in (("original", self.original), ("snippet", self.snippet), ("instruction", self.instruction)):

@@ -35,6 +35,21 @@ class TokenConstraint(Protocol):
         ``ranked[j]`` ranks the model's tokens after ``draft[:j]``."""
 
 
+def choose_each(choose: Callable[[list[int]], int], draft: list[int], ranked: list[list[int]]) -> list[int]:
+    """``TokenConstraint.verify`` for a constraint that chooses one token at a time: the chosen
+    token at each position while it equals the draft's, then the first chosen token that does not
+    (``choose`` also records the token it returns). The choices depend only on the candidates and
+    the tokens before them, so this emits what one-token-at-a-time constrained decoding emits.
+    Example: draft ``[5, 6, 7]``, choices ``5, 6, 9`` -> ``[5, 6, 9]``."""
+    out: list[int] = []
+    for j, candidates in enumerate(ranked):
+        token = choose(candidates)
+        out.append(token)
+        if j >= len(draft) or draft[j] != token:
+            break
+    return out
+
+
 class ConstraintSpec(Protocol):
     @property
     def candidates(self) -> int:

@@ -3,6 +3,7 @@
 Pure functions over strings; no model code. See each module for the details.
 """
 
+from fastapply.merge.candidates import Candidate, candidate_merges, differing_window
 from fastapply.merge.diff import DiffResult, unified_diff
 from fastapply.merge.intent import inferred_deletion
 from fastapply.merge.languages import comment_syntax, detect_language
@@ -18,6 +19,9 @@ from fastapply.merge.windows import find_windows, is_whole_file, splice, window_
 
 __all__ = [
     "ApplyWarning",
+    "Candidate",
+    "candidate_merges",
+    "differing_window",
     "DiffResult",
     "MergeResult",
     "comment_syntax",

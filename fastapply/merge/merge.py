@@ -99,6 +99,44 @@ def lazy_merge(original: str, snippet: str, language: str | None = None, path: s
     return MergeResult(merged, not problems, reason, lang, spans, anchored)
 
 
+START_GUESS = "snippet starts without a marker with new lines above its first anchor"
+END_GUESS = "snippet ends without a marker with new lines below its last anchor"
+
+
+def edge_alternatives(original: str, snippet: str, language: str | None = None) -> list[tuple[str, str]]:
+    """The other readings of a snippet's unmarked edges that `lazy_merge` had to guess between:
+    (label, file) with the first chunk reaching up to the file start and/or the last chunk down to
+    the file end (everything the snippet does not show there deleted), one per guess it reported.
+    Empty when it guessed at neither edge (or the snippet is diff-form)."""
+    lang = detect_language(text=original or snippet, hint=language)
+    orig, newline, trailing = split_lines(original)
+    snippet_lines, _, _ = split_lines(snippet)
+    if not orig or is_diff_form(snippet_lines, orig):
+        return []
+    chunks = split_chunks(snippet_lines, lang)
+    _, problems = plan_chunks(orig, chunks, lang, original) if chunks else ([], [])
+    guessed = {
+        edge for edge, guess in (("start", START_GUESS), ("end", END_GUESS)) if any(guess in p for p in problems)
+    }
+    readings = [{"start"}, {"end"}, {"start", "end"}]
+    out: list[tuple[str, str]] = []
+    for edges in (r for r in readings if r <= guessed):
+        plans, problems = plan_chunks(orig, chunks, lang, original)
+        placed = [plan for plan in plans if plan.start is not None]
+        if "start" in edges:
+            placed[0].start = 0
+        if "end" in edges:
+            placed[-1].end = len(orig)
+        lines, _ = _assemble(plans, orig, problems)
+        out.append(
+            (
+                " and ".join(f"snippet reaching the file {e}" for e in sorted(edges, reverse=True)),
+                join_lines(lines, newline, trailing),
+            )
+        )
+    return out
+
+
 def _merge_hunks(original, orig, snippet_lines, lang, newline, trailing) -> MergeResult:
     """A diff-form snippet, applied hunk by hunk (hunks.py)."""
     hunks = parse_hunks(snippet_lines, orig, lang)
@@ -149,10 +187,7 @@ def _place_all(chunks, orig, defs, lang):
             and plan.start > 0
             and not _new_code_starts_snippet(chunk, pairs, orig, plan.start, lang, replaced)
         ):
-            problems.append(
-                "snippet starts without a marker with new lines above its first anchor:"
-                " placed before the anchor, not at the file start"
-            )
+            problems.append(f"{START_GUESS}: placed before the anchor, not at the file start")
         if (
             last
             and not chunk.marker_after
@@ -161,10 +196,7 @@ def _place_all(chunks, orig, defs, lang):
             and plan.end < len(orig)
             and not _new_code_ends_snippet(chunk, pairs, orig, plan.end, lang)
         ):
-            problems.append(
-                "snippet ends without a marker with new lines below its last anchor:"
-                " placed after the anchor, not at the file end"
-            )
+            problems.append(f"{END_GUESS}: placed after the anchor, not at the file end")
         header = next(((c, o) for c, o in pairs for d in replaced if o == d.header and d.start == d.header), None)
         plan.lines = reindent(chunk.lines, [(c, o) for c, o in pairs], orig, header)
         # New code opening the chunk keeps the blank line the snippet put after the marker.

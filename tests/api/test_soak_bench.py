@@ -31,7 +31,9 @@ def test_a_short_soak_serves_every_kind_without_a_500(serve_factory, tmp_path, c
                 "--data",
                 str(dataset),
                 "--minutes",
-                "0.05",
+                "0.03",
+                "--phases",
+                "2",
                 "--concurrency",
                 "3",
                 "--large-mb",
@@ -47,5 +49,7 @@ def test_a_short_soak_serves_every_kind_without_a_500(serve_factory, tmp_path, c
     kinds = {key.split()[0] for key in summary["by_kind_and_status"]}
     assert {"good", "bad"} <= kinds
     assert all(not key.startswith("bad 2") for key in summary["by_kind_and_status"])  # bad input is never a 200
-    assert "500s: 0, dropped: 0" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "500s: 0, dropped: 0" in out
     assert summary["rss_idle_mb"] > 0 and summary["rss_samples_mb"]  # read once the server drained its work
+    assert len(summary["rss_idle_by_phase_mb"]) == 2 and "after each phase" in out

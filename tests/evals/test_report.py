@@ -32,6 +32,7 @@ class Request:
     windowing: str = "auto"
     constrain_lines: bool = False
     stop_loops: bool = True
+    fallback: str = "candidates"
 
 
 @dataclass

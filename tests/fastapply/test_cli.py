@@ -20,6 +20,7 @@ def test_apply_happy_path_json(files, tiny_model_dir, capsys):
     o, s = files
     rc = main(
         ["apply", str(o), str(s), "--model", str(tiny_model_dir), "--json", "--max-tokens", "20", "--mode", "model"]
+        + ["--allow-flagged"]  # the tiny random model's file is flagged
     )
     out = capsys.readouterr()
     assert rc == 0
@@ -50,6 +51,7 @@ def test_plain_and_speculative_cli_runs_agree(files, tiny_model_dir, capsys, tmp
                     "24",
                     "--out",
                     str(target),
+                    "--allow-flagged",
                 ]
             )
             == 0
@@ -110,9 +112,21 @@ def test_input_longer_than_context(tmp_path, tiny_model_dir, capsys):
     o, s = tmp_path / "big.py", tmp_path / "edit.txt"
     o.write_text("".join(f"value_{i} = compute({i}, {i * 7})\n" for i in range(600)))
     s.write_text("this chunk anchors nowhere\n# ... existing code ...\n")
-    assert main(["apply", str(o), str(s), "--model", str(tiny_model_dir)]) == 2
+    assert main(["apply", str(o), str(s), "--model", str(tiny_model_dir), "--fallback", "generate"]) == 2
     err = capsys.readouterr().err
     assert "context" in err and "2048" in err
+
+
+def test_an_unsure_merge_with_one_reading_is_written_flagged_without_loading_a_model(tmp_path, capsys):
+    o, s = tmp_path / "big.py", tmp_path / "edit.txt"
+    o.write_text("".join(f"value_{i} = compute({i}, {i * 7})\n" for i in range(600)))
+    s.write_text("this chunk anchors nowhere\n# ... existing code ...\n")
+    out = tmp_path / "merged.py"
+    assert main(["apply", str(o), str(s), "--model", "/no/such/model", "--out", str(out)]) == 3  # no model needed
+    err = capsys.readouterr().err
+    assert "[deterministic]" in err and "warning: unsure_merge" in err
+    assert out.read_text().startswith("this chunk anchors nowhere\n")
+    assert main(["apply", str(o), str(s), "--model", "/no/such/model", "--out", str(out), "--allow-flagged"]) == 0
 
 
 def test_deterministic_not_confident_is_an_error(files, tmp_path, capsys):

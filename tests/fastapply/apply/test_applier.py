@@ -4,6 +4,7 @@ from fastapply.apply.applier import Applier
 from fastapply.apply.request import ApplyRequest, InputTooLong
 from fastapply.engine.config import EngineConfig
 from fastapply.engine.engine import Engine
+from fastapply.merge import candidate_merges, lazy_merge
 
 ORIGINAL = "".join(f"def f{i}(x):\n    return x + {i}\n\n\n" for i in range(300))  # ~6k tokens
 SNIPPET = "# ... existing code ...\ndef f150(x):\n    return x * 150\n# ... existing code ...\n"
@@ -44,12 +45,39 @@ def test_auto_windows_a_file_that_fits_when_the_snippet_anchors(applier):
     assert not unanchored.windowed  # falls back to the whole file, which fits
 
 
-def test_auto_uses_the_merge_when_confident_and_the_model_otherwise(applier):
+def test_auto_uses_the_merge_when_confident_and_flags_it_or_asks_the_model_otherwise(applier):
     small = "def a():\n    return 1\n\n\ndef b():\n    return 2\n"
     confident = applier.apply(ApplyRequest(small, "def b():\n    return 3\n", mode="auto"))
-    assert confident.mode_used == "deterministic" and "return 3" in confident.merged
-    vague = applier.apply(ApplyRequest(small, "x = 1\n# ... existing code ...\ny = 2\n", mode="auto", max_tokens=8))
-    assert vague.mode_used == "model" and vague.stats.passes >= 1
+    assert confident.mode_used == "deterministic" and "return 3" in confident.merged and not confident.warnings
+    vague = "x = 1\n# ... existing code ...\ny = 2\n"  # anchors nowhere: one reading, and the merge is unsure
+    only = applier.apply(ApplyRequest(small, vague, mode="auto", max_tokens=8))
+    assert only.mode_used == "deterministic" and only.stats.passes == 0
+    assert only.merged == lazy_merge(small, vague).merged and "unsure_merge" in [w.code for w in only.warnings]
+    generated = applier.apply(ApplyRequest(small, vague, mode="auto", max_tokens=8, fallback="generate"))
+    assert generated.mode_used == "model" and generated.stats.passes >= 1
+
+
+MEDIUM = "".join(f"def f{i}(x):\n    return x + {i}\n\n\n" for i in range(40))
+OPEN_END = "# ... existing code ...\ndef f20(x):\n    return x + 20\nnew_line = 1\n"  # ends unmarked: two readings
+
+
+def test_the_model_chooses_among_the_unsure_merges_candidates_in_their_window(applier):
+    plan = applier.plan(ApplyRequest(MEDIUM, OPEN_END, mode="auto"))
+    (generation,) = plan.requests
+    outputs = generation.constraint.outputs
+    assert len(outputs) == 2 and [list(o) for o in outputs] == generation.references  # the candidates are the drafts
+    assert "def f19" in plan.prefix and "def f0(x)" in plan.prefix and "def f21" not in plan.prefix
+    result = applier.apply(ApplyRequest(MEDIUM, OPEN_END, mode="auto"))
+    candidates = [c.text for c in candidate_merges(MEDIUM, OPEN_END, "python", "", lazy_merge(MEDIUM, OPEN_END))]
+    assert result.mode_used == "candidates" and result.merged in candidates
+    assert "unsure_merge" in [w.code for w in result.warnings]
+
+
+def test_choosing_with_drafts_is_lossless_against_plain_greedy_choosing(applier):
+    speculative = applier.plan(ApplyRequest(MEDIUM, OPEN_END, mode="auto", k=16)).requests[0]
+    greedy = applier.plan(ApplyRequest(MEDIUM, OPEN_END, mode="auto", k=0)).requests[0]
+    a, b = applier.engine.generate(speculative), applier.engine.generate(greedy)
+    assert a.output == b.output and a.stats.passes < b.stats.passes
 
 
 def test_constrained_generations_carry_the_lines_of_their_window(applier):
