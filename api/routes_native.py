@@ -54,7 +54,7 @@ async def apply(request: Request):
         options.windowing,
         options.constrain_lines,
         options.stop_loops,
-        options.fallback,
+        options.fallback or service.settings.default_fallback,
     )
     work = await service.apply_work(apply_request)
     job = service.submit(work)

@@ -150,7 +150,14 @@ async def _work(service: Service, chat: ChatRequest, apply_context: str | None):
     if not update.strip():
         raise APIError(400, "<update> is empty", "invalid_apply_message")
     return await service.apply_work(
-        ApplyRequest(code, update, instruction, max_tokens=chat.token_limit, mode=service.settings.default_mode)
+        ApplyRequest(
+            code,
+            update,
+            instruction,
+            max_tokens=chat.token_limit,
+            mode=service.settings.default_mode,
+            fallback=service.settings.default_fallback,
+        )
     )
 
 

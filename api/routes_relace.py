@@ -59,7 +59,13 @@ async def code_apply(request: Request):
     if body.model is not None and body.model not in ("relace-apply-3", "auto"):
         check_model(service, body.model)
     work = await service.apply_work(
-        ApplyRequest(body.initial_code, body.edit_snippet, body.instruction, mode=service.settings.default_mode)
+        ApplyRequest(
+            body.initial_code,
+            body.edit_snippet,
+            body.instruction,
+            mode=service.settings.default_mode,
+            fallback=service.settings.default_fallback,
+        )
     )
     job = service.submit(work)
     if not body.stream:

@@ -52,7 +52,9 @@ class ApplyOptions(BaseModel):
     stop_loops: StrictBool = Field(
         True, description="end a model output that loops past what the inputs hold (finish_reason 'length')"
     )
-    fallback: Literal["candidates", "generate"] = Field(DEFAULT_FALLBACK, description=FALLBACK_HELP)
+    fallback: Literal["candidates", "generate"] | None = Field(
+        None, description=f"{FALLBACK_HELP} [default: the server's --fallback, '{DEFAULT_FALLBACK}']"
+    )
     allow_flagged: StrictBool = Field(ALLOW_FLAGGED_DEFAULT, description=ALLOW_FLAGGED_HELP)
 
 

@@ -13,7 +13,7 @@ from .settings import Settings
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from fastapply.apply.request import DEFAULT_MODE, MODES
+    from fastapply.apply.request import DEFAULT_FALLBACK, DEFAULT_MODE, FALLBACK_HELP, FALLBACKS, MODES
     from fastapply.cli import add_model_args
 
     p = argparse.ArgumentParser(
@@ -29,6 +29,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_MODE,
         choices=MODES,
         help=f"mode of requests that name none (Morph/Relace clients never do) [{DEFAULT_MODE}]",
+    )
+    p.add_argument(
+        "--fallback", default=DEFAULT_FALLBACK, choices=FALLBACKS, help=f"{FALLBACK_HELP}; for requests that name none"
     )
     p.add_argument("--k", type=int, default=EngineConfig.k, help="max draft tokens verified per pass; 0 = plain greedy")
     p.add_argument(
@@ -76,6 +79,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         served_model_name=args.served_model_name,
         k=args.k,
         default_mode=args.mode,
+        default_fallback=args.fallback,
         max_batch=args.max_batch,
         max_queue=args.max_queue,
         max_kv_tokens=args.max_kv_tokens,

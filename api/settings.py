@@ -10,7 +10,7 @@ from functools import cached_property
 from pathlib import Path
 
 from fastapply import env
-from fastapply.apply.request import DEFAULT_MODE, MODES
+from fastapply.apply.request import DEFAULT_FALLBACK, DEFAULT_MODE, FALLBACKS, MODES
 from fastapply.engine.config import EngineConfig
 from fastapply.models.spec import ModelSpec
 
@@ -31,6 +31,7 @@ class Settings:
     served_model_name: str | None = None  # the id in /v1/models; None: derived from ``model``
     k: int = EngineConfig.k
     default_mode: str = DEFAULT_MODE  # mode of requests that do not name one (all Morph/Relace requests)
+    default_fallback: str = DEFAULT_FALLBACK  # auto's fallback for requests that do not name one
     max_batch: int = EngineConfig.max_batch
     max_queue: int = 64  # requests waiting for a batch slot; more get 503 + Retry-After
     max_kv_tokens: int = EngineConfig.max_kv_tokens
@@ -50,6 +51,8 @@ class Settings:
                 raise ValueError(f"{name} must be >= 1, got {getattr(self, name)}")
         if self.default_mode not in MODES:
             raise ValueError(f"default_mode must be one of {', '.join(MODES)}, got {self.default_mode!r}")
+        if self.default_fallback not in FALLBACKS:
+            raise ValueError(f"default_fallback must be one of {', '.join(FALLBACKS)}, got {self.default_fallback!r}")
         for name in ("request_timeout", "queue_timeout"):
             value = getattr(self, name)
             if value is not None and value <= 0:

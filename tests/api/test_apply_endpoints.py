@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import httpx
+import pytest
 
 from fastapply.api import Settings
 from fastapply.apply.runaway import RunawaySlack
@@ -160,6 +161,29 @@ def test_server_default_mode_auto_answers_confident_edits_without_the_model(serv
         ).json()
     assert body["mode_used"] == "deterministic" and body["stats"]["passes"] == 0
     assert relace["mergedCode"] == body["merged"]
+
+
+def test_an_unsure_merge_is_refused_flagged_and_the_server_default_fallback_applies_to_every_door(serve_factory):
+    from fastapply.api.settings import Settings
+
+    vague = {"original": ORIGINAL, "snippet": "x = 1\n# ... existing code ...\ny = 2\n", "path": "calc.py"}
+    with serve_factory(Settings(api_key=None), server_default_mode=True) as server:
+        refused = httpx.post(server.url + "/apply", json=vague, timeout=60)
+        served = httpx.post(server.url + "/apply", json={**vague, "options": {"allow_flagged": True}}, timeout=60)
+    assert refused.status_code == 422 and "unsure_merge" in refused.text
+    assert served.json()["mode_used"] == "deterministic" and served.json()["stats"]["passes"] == 0  # one reading
+    with serve_factory(Settings(api_key=None, default_fallback="generate"), server_default_mode=True) as server:
+        generated = httpx.post(
+            server.url + "/apply", json={**vague, "options": {"allow_flagged": True, "max_tokens": 8}}, timeout=60
+        ).json()
+        chosen = httpx.post(
+            server.url + "/apply",
+            json={**vague, "options": {"allow_flagged": True, "fallback": "candidates"}},
+            timeout=60,
+        ).json()
+    assert generated["mode_used"] == "model" and chosen["mode_used"] == "deterministic"
+    with pytest.raises(ValueError, match="default_fallback"):
+        Settings(api_key=None, default_fallback="guess")
 
 
 NEW_FILE = "def mul(a, b):\n    return a * b\n"
