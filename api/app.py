@@ -12,6 +12,7 @@ from fastapply.apply.applier import Applier
 from . import routes_native, routes_openai, routes_relace
 from .errors import APIError, install_handlers
 from .loop import EngineLoop
+from .memory import IdleTrim, libc_malloc_trim
 from .metrics import Metrics
 from .openapi import install_openapi
 from .service import Service
@@ -70,19 +71,22 @@ def create_app(applier: Applier | None = None, settings: Settings | None = None)
     install_openapi(app)
     for module in (routes_native, routes_openai, routes_relace):
         app.include_router(module.router)
-    app.add_middleware(RequestMetrics, metrics=metrics)
+    trim = libc_malloc_trim() if settings.idle_trim_s is not None else None
+    app.state.idle_trim = IdleTrim(trim, settings.idle_trim_s or 0.0, metrics)
+    app.add_middleware(RequestMetrics, metrics=metrics, idle_trim=app.state.idle_trim)
     return app
 
 
 class RequestMetrics:
-    """Pure ASGI middleware (streams pass through untouched): requests by endpoint and status.
+    """Pure ASGI middleware (streams pass through untouched): requests by endpoint and status, and
+    the requests in flight for ``IdleTrim``.
 
     It also answers an unexpected exception with a 500 JSON error itself: left to Starlette's outer
     error middleware, the exception would reach the server, which closes the keep-alive connection.
     """
 
-    def __init__(self, app, metrics: Metrics):
-        self.app, self.metrics = app, metrics
+    def __init__(self, app, metrics: Metrics, idle_trim: IdleTrim | None = None):
+        self.app, self.metrics, self.idle_trim = app, metrics, idle_trim
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -90,6 +94,8 @@ class RequestMetrics:
         path = scope.get("path", "")
         endpoint = path if path in KNOWN_PATHS else "other"  # unknown paths must not explode label sets
         status = {"code": 500, "started": False}
+        if self.idle_trim is not None:
+            self.idle_trim.started()
 
         async def send_and_record(message):
             if message["type"] == "http.response.start":
@@ -105,6 +111,8 @@ class RequestMetrics:
             error = APIError(500, "internal error", "internal_error")
             await error.response()(scope, receive, send_and_record)
         finally:
+            if self.idle_trim is not None:
+                self.idle_trim.finished()
             code = status["code"]
             self.metrics.inc(
                 "fastapply_requests_total",

@@ -59,6 +59,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="answer incomplete or flagged results with 200 for every request (benchmarks) "
         "instead of 422/504 unless the request sends allow_flagged",
     )
+    p.add_argument(
+        "--idle-trim-s",
+        type=float,
+        default=Settings.idle_trim_s,
+        help=f"seconds after the last request before freed heap memory goes back to the OS [{Settings.idle_trim_s:g}]",
+    )
+    p.add_argument("--no-idle-trim", dest="idle_trim_s", action="store_const", const=None, help="never do that")
     p.add_argument("--api-key", help="require 'Authorization: Bearer KEY' [env FASTAPPLY_API_KEY]")
     p.add_argument("--log-level", default="info")
     from fastapply.scale.cli import add_scale_args
@@ -87,6 +94,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         request_timeout=args.request_timeout,
         queue_timeout=args.queue_timeout,
         allow_flagged=args.allow_flagged,
+        idle_trim_s=args.idle_trim_s,
         prewarm_large_lane=True,
         **({"api_key": args.api_key} if args.api_key else {}),
     )

@@ -43,6 +43,9 @@ class Settings:
     allow_flagged: bool = False
     # Start the worker process for large applies with the server instead of at the first large apply.
     prewarm_large_lane: bool = False
+    # Seconds after the last request in flight before freed heap memory goes back to the OS
+    # (memory.py); None: never.
+    idle_trim_s: float | None = 2.0
     api_key: str | None = field(default_factory=lambda: env.get("FASTAPPLY_API_KEY"))
 
     def __post_init__(self):
@@ -53,7 +56,7 @@ class Settings:
             raise ValueError(f"default_mode must be one of {', '.join(MODES)}, got {self.default_mode!r}")
         if self.default_fallback not in FALLBACKS:
             raise ValueError(f"default_fallback must be one of {', '.join(FALLBACKS)}, got {self.default_fallback!r}")
-        for name in ("request_timeout", "queue_timeout"):
+        for name in ("request_timeout", "queue_timeout", "idle_trim_s"):
             value = getattr(self, name)
             if value is not None and value <= 0:
                 raise ValueError(f"{name} must be > 0, got {value}")

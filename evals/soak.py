@@ -163,8 +163,14 @@ async def soak(args) -> dict:
             wall_s += time.monotonic() - phase_start
             # Once the server has finished what the clients gave up on, its RSS says what it keeps.
             await drained(client, within_s=300)
+            await asyncio.sleep(IDLE_SETTLE_S)
             idle.append(rss_bytes(args.server_pid) or 0)
     return summarize(results, samples, wall_s, idle)
+
+
+# The server hands freed heap memory back to the OS a couple of seconds after its last request
+# (api/memory.py, --idle-trim-s 2): the idle reading waits that long and a little more.
+IDLE_SETTLE_S = 5.0
 
 
 async def drained(client, within_s: float) -> bool:
