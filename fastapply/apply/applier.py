@@ -163,8 +163,9 @@ class Applier:
 
         def finish(sequences: list[Sequence]) -> ApplyResult:
             (sequence,) = sequences
+            # The longest candidate the output holds whole: a shorter one may be a prefix of it.
             written = [i for i, output in enumerate(outputs) if tuple(sequence.output[: len(output)]) == output]
-            chosen = candidates[written[0]] if written else None
+            chosen = candidates[max(written, key=lambda i: len(outputs[i]))] if written else None
             if chosen is not None:
                 merged = chosen.text
             else:

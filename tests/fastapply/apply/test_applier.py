@@ -97,3 +97,17 @@ def test_an_unanchored_snippet_on_a_long_file_says_why_it_could_not_be_windowed(
     stray = "# ... existing code ...\nthis_line_matches_nothing_in_the_file = 1\n# ... existing code ...\n"
     with pytest.raises(InputTooLong, match="could not be anchored.*matches nothing"):
         applier.apply(ApplyRequest(ORIGINAL, stray, mode="model"))
+
+
+def test_the_served_file_is_the_candidate_the_output_wrote_whole(applier):
+    from types import SimpleNamespace
+
+    from fastapply.engine.stats import Stats
+
+    plan = applier.plan(ApplyRequest(MEDIUM, OPEN_END, mode="auto"))
+    outputs = plan.requests[0].constraint.outputs
+    candidates = [c.text for c in candidate_merges(MEDIUM, OPEN_END, "python", "", lazy_merge(MEDIUM, OPEN_END))]
+    eos = next(iter(applier.engine.eos_ids))
+    for i, output in enumerate(outputs):
+        written = SimpleNamespace(output=[*output, eos], stats=Stats(finish_reason="eos"))
+        assert plan.finish([written]).merged == candidates[i]
