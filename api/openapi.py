@@ -114,6 +114,7 @@ class Health(BaseModel):
     model: str
     queued: int
     running: int
+    in_flight: int = Field(0, description="other HTTP requests being answered (a large body in the large lane too)")
 
 
 class ModelCard(BaseModel):

@@ -94,6 +94,7 @@ async def health(request: Request):
         "model": settings.model_id,
         "queued": loop.queue_depth,
         "running": loop.batch_size,
+        "in_flight": max(request.app.state.idle_trim.in_flight - 1, 0),  # not counting this request
         "max_batch": loop.engine.config.max_batch,
         "max_queue": loop.max_queue,
     }

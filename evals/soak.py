@@ -174,14 +174,15 @@ IDLE_SETTLE_S = 5.0
 
 
 async def drained(client, within_s: float) -> bool:
-    """Wait until /health reports nothing queued or running (True), or ``within_s`` passes."""
+    """Wait until /health reports nothing queued, running or in flight (True), or ``within_s``
+    passes. Requests the clients gave up on count: the server answers them all the same."""
     import httpx
 
     end = time.monotonic() + within_s
     while time.monotonic() < end:
         try:
             health = (await client.get("/health", timeout=10)).json()
-            if not health.get("queued") and not health.get("running"):
+            if not health.get("queued") and not health.get("running") and not health.get("in_flight"):
                 return True
         except (httpx.HTTPError, ValueError):
             pass
