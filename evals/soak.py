@@ -135,6 +135,7 @@ async def soak(args) -> dict:
     samples: list[tuple[float, int]] = []
     start = time.monotonic()
     idle: list[int] = []
+    settled: list[bool] = []  # per phase: the server drained its work before the idle reading
     wall_s = 0.0
     headers = {"Authorization": f"Bearer {args.api_key}"} if args.api_key else {}
     async with httpx.AsyncClient(
@@ -162,10 +163,10 @@ async def soak(args) -> dict:
             await asyncio.gather(sampler(deadline), *workers)
             wall_s += time.monotonic() - phase_start
             # Once the server has finished what the clients gave up on, its RSS says what it keeps.
-            await drained(client, within_s=300)
+            settled.append(await drained(client, within_s=300))
             await asyncio.sleep(IDLE_SETTLE_S)
             idle.append(rss_bytes(args.server_pid) or 0)
-    return summarize(results, samples, wall_s, idle)
+    return {**summarize(results, samples, wall_s, idle), "drained_by_phase": settled}
 
 
 # The server hands freed heap memory back to the OS a couple of seconds after its last request
