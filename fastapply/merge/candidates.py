@@ -31,7 +31,7 @@ def candidate_merges(
     """Distinct candidate files, the literal merge first (empty when the merge placed nothing)."""
     if literal.merged is None:
         return []
-    bases = [("the literal merge", literal.merged)] + edge_alternatives(original, snippet, language)
+    bases = [("the literal merge", literal.merged)] + edge_alternatives(original, snippet, literal)
     found: dict[str, str] = {}
     for label, text in bases:
         found.setdefault(text, label)

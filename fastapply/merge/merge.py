@@ -103,21 +103,18 @@ START_GUESS = "snippet starts without a marker with new lines above its first an
 END_GUESS = "snippet ends without a marker with new lines below its last anchor"
 
 
-def edge_alternatives(original: str, snippet: str, language: str | None = None) -> list[tuple[str, str]]:
+def edge_alternatives(original: str, snippet: str, literal: MergeResult) -> list[tuple[str, str]]:
     """The other readings of a snippet's unmarked edges that `lazy_merge` had to guess between:
     (label, file) with the first chunk reaching up to the file start and/or the last chunk down to
-    the file end (everything the snippet does not show there deleted), one per guess it reported.
-    Empty when it guessed at neither edge (or the snippet is diff-form)."""
-    lang = detect_language(text=original or snippet, hint=language)
+    the file end (everything the snippet does not show there deleted), one per guess that
+    ``literal`` (this snippet's merge) reports. Empty when it guessed at neither edge."""
+    reason = literal.reason or ""
+    guessed = {edge for edge, guess in (("start", START_GUESS), ("end", END_GUESS)) if guess in reason}
+    if not guessed:
+        return []  # no guess at an edge: nothing to plan again
+    lang = literal.language
     orig, newline, trailing = split_lines(original)
-    snippet_lines, _, _ = split_lines(snippet)
-    if not orig or is_diff_form(snippet_lines, orig):
-        return []
-    chunks = split_chunks(snippet_lines, lang)
-    _, problems = plan_chunks(orig, chunks, lang, original) if chunks else ([], [])
-    guessed = {
-        edge for edge, guess in (("start", START_GUESS), ("end", END_GUESS)) if any(guess in p for p in problems)
-    }
+    chunks = split_chunks(split_lines(snippet)[0], lang)
     readings = [{"start"}, {"end"}, {"start", "end"}]
     out: list[tuple[str, str]] = []
     for edges in (r for r in readings if r <= guessed):
