@@ -6,6 +6,10 @@ of the server would wait as long. The worker process owns a model-free applier (
 prompt format, the context length) and keeps each request's plan between its two calls: ``plan``
 returns the engine work and ``finish`` turns the engine's output into the result. One worker: large
 applies queue behind each other, never in front of small ones.
+
+The queue is bounded and watched: beyond ``max_waiting`` applies waiting for the worker a new one gets
+503 at once (with ``Retry-After``) instead of a wait its client may not outlast, and one whose client
+hangs up while waiting leaves the queue (499) instead of costing the worker seconds for nobody.
 """
 
 from __future__ import annotations
@@ -20,8 +24,11 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from types import SimpleNamespace
 
+from fastapi import Request
+
 from fastapply.apply.request import ApplyError, ApplyRequest, ApplyResult
 
+from .disconnect import hung_up
 from .errors import APIError, apply_error
 
 log = logging.getLogger(__name__)
@@ -70,9 +77,13 @@ def count_usage(applier, request: ApplyRequest, result: ApplyResult) -> ApplyRes
 
 # -- the server side --------------------------------------------------------------------------------
 class LargeLane:
-    def __init__(self, tokenizer, prompt_format, context_length: int):
-        """``prompt_format``: a PromptFormat or its name, as Applier takes it."""
+    def __init__(self, tokenizer, prompt_format, context_length: int, max_waiting: int = 2):
+        """``prompt_format``: a PromptFormat or its name, as Applier takes it. ``max_waiting``: new
+        applies that may wait for the worker while it is busy; more are refused with 503."""
         self._tokenizer, self._format, self._context = tokenizer, prompt_format, context_length
+        self.max_waiting = max_waiting
+        self.waiting = 0  # calls waiting for their turn at the worker
+        self._turn = asyncio.Lock()  # one call at the worker at a time, first come first served
         self._pool: ProcessPoolExecutor | None = None
         self._warm = False
         self._starting = threading.Lock()
@@ -105,7 +116,49 @@ class LargeLane:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
-    async def _call(self, fn, *args):
+    async def _call(self, fn, *args, http: Request | None = None):
+        """``fn(*args)`` in the worker, after the calls before it; 499 if the client of ``http``
+        hangs up before its turn."""
+        self.waiting += 1
+        try:
+            await self._take_turn(http)
+        finally:
+            self.waiting -= 1
+        try:
+            return await self._run(fn, *args)
+        finally:
+            self._turn.release()
+
+    async def _take_turn(self, http: Request | None) -> None:
+        acquired = asyncio.ensure_future(self._turn.acquire())
+        gone = asyncio.ensure_future(hung_up(http)) if http is not None else None
+        try:
+            if gone is not None:
+                await asyncio.wait((acquired, gone), return_when=asyncio.FIRST_COMPLETED)
+                if not acquired.done() and not gone.result():  # torn down without a word: just wait
+                    await asyncio.shield(acquired)
+            else:
+                await asyncio.shield(acquired)
+        except BaseException:
+            self._give_back(acquired)
+            raise
+        finally:
+            if gone is not None:
+                gone.cancel()
+        if not acquired.done():
+            self._give_back(acquired)
+            raise APIError(
+                499, "the client closed the connection while waiting for the large-input worker", "client_disconnected"
+            )
+
+    def _give_back(self, acquired: asyncio.Future) -> None:
+        """Undo a turn being taken: cancel the wait, or release the turn if it was already granted."""
+        if acquired.done() and not acquired.cancelled() and acquired.exception() is None:
+            self._turn.release()
+        else:
+            acquired.cancel()
+
+    async def _run(self, fn, *args):
         try:
             if not self._warm:  # starting the worker blocks for seconds: never on the event loop
                 await asyncio.to_thread(self.warm_up)
@@ -119,10 +172,18 @@ class LargeLane:
                 503, "the worker for large inputs failed; retry shortly", "worker_failed", headers={"Retry-After": "1"}
             ) from None
 
-    async def plan(self, request: ApplyRequest):
-        """(key, generation requests, stream prefix, result or None)."""
+    async def plan(self, request: ApplyRequest, http: Request | None = None):
+        """(key, generation requests, stream prefix, result or None). ``http``: the client's request,
+        watched for a hang-up while this waits."""
+        if (self._turn.locked() or self.waiting) and self.waiting >= self.max_waiting:  # it would wait
+            raise APIError(
+                503,
+                f"{self.waiting} large inputs are already waiting for the worker that prepares them; retry shortly",
+                "large_lane_busy",
+                headers={"Retry-After": "5"},
+            )
         key = next(self._keys)
-        requests, prefix, result = await self._call(_plan, key, request)
+        requests, prefix, result = await self._call(_plan, key, request, http=http)
         return key, requests, prefix, result
 
     async def finish(self, key: int, sequences) -> ApplyResult:

@@ -56,7 +56,7 @@ async def apply(request: Request):
         options.stop_loops,
         options.fallback or service.settings.default_fallback,
     )
-    work = await service.apply_work(apply_request)
+    work = await service.apply_work(apply_request, request)
     job = service.submit(work)
     if not options.stream:
         done = await service.collect(work, job, "/apply", request)

@@ -96,7 +96,7 @@ async def chat_completions(request: Request):
     service: Service = request.app.state.service
     chat: ChatRequest = parse_body(ChatRequest, await read_json(request, service.settings.max_body_bytes))
     check_model(service, chat.model)
-    work = await _work(service, chat, request.headers.get("x-morph-apply-context"))
+    work = await _work(service, chat, request)
     job = service.submit(work)
     completion_id, created = f"chatcmpl-{uuid.uuid4().hex[:24]}", int(time.time())
     if not chat.stream:
@@ -128,7 +128,7 @@ async def chat_completions(request: Request):
     return StreamingResponse(chunks, media_type="text/event-stream", headers=SSE_HEADERS)
 
 
-async def _work(service: Service, chat: ChatRequest, apply_context: str | None):
+async def _work(service: Service, chat: ChatRequest, http: Request):
     users = [m for m in chat.messages if m.role == "user"]
     parsed = parse_apply_message(text_of(users[-1].content)) if users else None
     if parsed is None and chat.prediction is not None:
@@ -146,7 +146,7 @@ async def _work(service: Service, chat: ChatRequest, apply_context: str | None):
             "prediction ({'type': 'content', 'content': ...})",
             "invalid_apply_message",
         )
-    instruction, code, update = unpack_extralong(*parsed, apply_context)
+    instruction, code, update = unpack_extralong(*parsed, http.headers.get("x-morph-apply-context"))
     if not update.strip():
         raise APIError(400, "<update> is empty", "invalid_apply_message")
     return await service.apply_work(
@@ -157,7 +157,8 @@ async def _work(service: Service, chat: ChatRequest, apply_context: str | None):
             max_tokens=chat.token_limit,
             mode=service.settings.default_mode,
             fallback=service.settings.default_fallback,
-        )
+        ),
+        http,
     )
 
 

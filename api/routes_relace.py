@@ -65,7 +65,8 @@ async def code_apply(request: Request):
             body.instruction,
             mode=service.settings.default_mode,
             fallback=service.settings.default_fallback,
-        )
+        ),
+        request,
     )
     job = service.submit(work)
     if not body.stream:

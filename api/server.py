@@ -45,6 +45,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--max-body-bytes", type=int, default=Settings.max_body_bytes, help="request body limit (413 above)")
     p.add_argument(
+        "--max-large-waiting",
+        type=int,
+        default=Settings.max_large_waiting,
+        help=f"large applies (over 256 KiB) waiting for their worker before 503 [{Settings.max_large_waiting}]",
+    )
+    p.add_argument(
         "--request-timeout",
         type=float,
         default=Settings.request_timeout,
@@ -91,6 +97,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         max_queue=args.max_queue,
         max_kv_tokens=args.max_kv_tokens,
         max_body_bytes=args.max_body_bytes,
+        max_large_waiting=args.max_large_waiting,
         request_timeout=args.request_timeout,
         queue_timeout=args.queue_timeout,
         allow_flagged=args.allow_flagged,

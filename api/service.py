@@ -17,7 +17,7 @@ import asyncio
 import copy
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 
 from fastapi import Request
@@ -28,6 +28,7 @@ from fastapply.engine.sequence import GenerationRequest, Sequence
 from fastapply.merge.warning import ApplyWarning
 from fastapply.models.prompt import chat_ids
 
+from .disconnect import on_disconnect
 from .errors import APIError, apply_error
 from .large_lane import LargeLane, count_usage
 from .loop import EngineLoop, Job
@@ -47,7 +48,9 @@ class Service:
         self._cpu = ThreadPoolExecutor(1, thread_name_prefix="fastapply-prep")
         self._cpu_large = ThreadPoolExecutor(1, thread_name_prefix="fastapply-prep-large")
         self._large_applier: Applier | None = None
-        self.large_lane = LargeLane(applier.tokenizer, applier.format, applier.context_length)
+        self.large_lane = LargeLane(
+            applier.tokenizer, applier.format, applier.context_length, settings.max_large_waiting
+        )
 
     def close(self) -> None:
         self._cpu.shutdown(wait=False, cancel_futures=True)
@@ -80,14 +83,15 @@ class Service:
                 "max_tokens_out_of_range",
             )
 
-    async def apply_work(self, request: ApplyRequest) -> Work:
+    async def apply_work(self, request: ApplyRequest, http: Request | None = None) -> Work:
+        """``http``: the client's request, so that a large apply leaves the queue when its client does."""
         self.check_max_tokens(request.max_tokens)
         fmt = self.applier.format
         # The first generation streams live after the lines above its window; further windows are
         # spliced in at the end, so the deltas always add up to the final merged file.
         streamer = lambda: MergedTextStream(fmt)  # noqa: E731
         if len(request.original) + len(request.snippet) > LARGE_INPUT_CHARS:
-            key, requests, prefix, result = await self.large_lane.plan(request)
+            key, requests, prefix, result = await self.large_lane.plan(request, http)
             if result is not None:
                 return Work([], ready(result))
             return Work(
@@ -171,7 +175,7 @@ class Service:
         decoder = IncrementalDecoder(self.tokenizer) if streamer else None
         watcher = None
         if http is not None and not stream:  # streaming responses notice disconnects themselves
-            watcher = asyncio.create_task(_on_disconnect(http, lambda: self.loop.cancel(job, "disconnected")))
+            watcher = asyncio.create_task(on_disconnect(http, lambda: self.loop.cancel(job, "disconnected")))
         consumed, sent, done = 0, [], None
         try:
             while not job.finished:
@@ -255,17 +259,3 @@ class Service:
             )
         self.metrics.record_result(endpoint, result.stats)
         return Done(result, timed_out)
-
-
-async def _on_disconnect(http: Request, callback: Callable[[], None]) -> None:
-    """Waits for the client to hang up (the body is already read: the next message is the disconnect)."""
-    try:
-        while True:
-            message = await http.receive()
-            if message["type"] == "http.disconnect":
-                callback()
-                return
-    except asyncio.CancelledError:
-        raise
-    except Exception:  # the server is tearing the connection down: nothing to watch any more
-        return

@@ -36,6 +36,9 @@ class Settings:
     max_queue: int = 64  # requests waiting for a batch slot; more get 503 + Retry-After
     max_kv_tokens: int = EngineConfig.max_kv_tokens
     max_body_bytes: int = 8 * 1024 * 1024
+    # Large applies (inputs over 256 KiB) waiting for the one worker that prepares them; more get 503
+    # + Retry-After (each takes seconds: a longer queue only makes clients time out).
+    max_large_waiting: int = 2
     request_timeout: float = 300.0  # seconds of generation, from admission to the batch (504 after)
     queue_timeout: float | None = None  # seconds waiting for a batch slot (503 after); None: request_timeout
     # Serve incomplete and flagged results as a 200 to every request, as if each sent allow_flagged
@@ -52,6 +55,8 @@ class Settings:
         for name in ("max_batch", "max_queue", "max_body_bytes"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be >= 1, got {getattr(self, name)}")
+        if self.max_large_waiting < 0:
+            raise ValueError(f"max_large_waiting must be >= 0, got {self.max_large_waiting}")
         if self.default_mode not in MODES:
             raise ValueError(f"default_mode must be one of {', '.join(MODES)}, got {self.default_mode!r}")
         if self.default_fallback not in FALLBACKS:

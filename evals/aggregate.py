@@ -19,11 +19,16 @@ WARNING_CODES = (
 )
 
 
+def decoded(row: dict) -> int:
+    """Output tokens the model's passes produced: those a constraint settled took no pass."""
+    return (row.get("output_tokens") or 0) - (row.get("constraint_settled") or 0)
+
+
 def group_stats(rows: list[dict]) -> dict:
     """Quality and speed of a group of rows. Token/pass figures are ratios of sums, so long files
     weigh by their length; latency is reported as p50/p95 because its distribution is skewed."""
     ok = [r for r in rows if not r.get("error")]
-    tokens = sum(r.get("output_tokens") or 0 for r in ok)
+    tokens = sum(decoded(r) for r in ok)
     passes = sum(r.get("passes") or 0 for r in ok)
     drafted_rows = [r for r in ok if (r.get("passes") or 0) > 0]
     latencies = [r.get("latency_ms") for r in ok]
@@ -36,7 +41,7 @@ def group_stats(rows: list[dict]) -> dict:
         "syntax_valid": rate(r.get("syntax_valid") for r in rows),
         "syntax_checked": sum(1 for r in rows if r.get("syntax_valid") is not None),
         "leaked_markers": rate((r.get("leaked_markers") or 0) > 0 for r in ok),
-        "output_tokens": tokens,
+        "output_tokens": sum(r.get("output_tokens") or 0 for r in ok),
         "passes": passes,
         "tokens_per_pass": tokens / passes if passes else None,
         "acceptance_rate": mean(r.get("acceptance_rate") for r in drafted_rows),
@@ -50,7 +55,7 @@ def group_stats(rows: list[dict]) -> dict:
     wrong = [r for r in ok if r.get("ws_exact") is False]
     right = [r for r in ok if r.get("ws_exact")]
     # Speed where the model got the file right: what a user of a good apply model would see.
-    right_tokens, right_passes = (sum(r.get(key) or 0 for r in right) for key in ("output_tokens", "passes"))
+    right_tokens, right_passes = sum(decoded(r) for r in right), sum(r.get("passes") or 0 for r in right)
     stats["tokens_per_pass_right"] = right_tokens / right_passes if right_passes else None
     # Is a warning a useful signal? Share of wrong outputs that were flagged, and of right ones that were.
     stats["warned_when_wrong"] = rate(bool(r.get("warnings")) for r in wrong) if wrong else None

@@ -151,7 +151,8 @@ def run_case(
         finish_reason=stats.finish_reason,
         constraint_forced=stats.constraint_forced,
         constraint_gave_up=stats.constraint_gave_up,
-        draft_efficiency=_rounded(metrics.draft_efficiency(stats.output_tokens, stats.passes, k)),
+        constraint_settled=stats.constraint_settled,
+        draft_efficiency=_rounded(metrics.draft_efficiency(stats.decoded_tokens, stats.passes, k)),
         merged=result.merged,
     )
     return row

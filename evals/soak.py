@@ -51,7 +51,7 @@ def request_mix(cases, large_bytes: int):
     for case in cases:
         good.append(
             (
-                "good",
+                "good-apply",
                 "/apply",
                 {
                     "original": case.original,
@@ -65,7 +65,7 @@ def request_mix(cases, large_bytes: int):
         )
         good.append(
             (
-                "good",
+                "good-chat",
                 "/v1/chat/completions",
                 {
                     "model": "auto",
@@ -154,7 +154,7 @@ async def soak(args) -> dict:
 
         # Worker 0 starts with good traffic, the others each at a different bad kind, so that even a
         # short run on a slow machine sends every kind.
-        starts = [0] + [j for j, entry in enumerate(mix) if entry[0] != "good"]
+        starts = [0] + [j for j, entry in enumerate(mix) if not entry[0].startswith("good")]
         offsets = [starts[i % len(starts)] for i in range(args.concurrency)]
         for _ in range(args.phases):
             phase_start = time.monotonic()
@@ -193,7 +193,7 @@ async def drained(client, within_s: float) -> bool:
 
 def summarize(results: list, samples: list[tuple[float, int]], wall_s: float, idle: list[int] | None = None) -> dict:
     statuses = Counter(f"{kind} {status}" for kind, status, _ in results)
-    good = [ms for kind, status, ms in results if kind == "good" and status == 200]
+    good = [ms for kind, status, ms in results if kind.startswith("good") and status == 200]
     half = [rss for t, rss in samples if t >= wall_s / 2]
     return {
         "requests": len(results),

@@ -277,6 +277,7 @@ def _combine(parts: list[Stats], started: float) -> Stats:
             "self_accepted_tokens",
             "constraint_forced",
             "constraint_gave_up",
+            "constraint_settled",
         ):
             setattr(out, name, sum(getattr(p, name) for p in parts))
         for name in ("prefill_ms", "decode_ms", "ttft_ms", "queue_ms"):

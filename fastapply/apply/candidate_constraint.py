@@ -10,7 +10,11 @@ they part, the model's ranking decides which one goes on. The output is always o
 Worked example, candidates ``[1, 2, 3]`` and ``[1, 4, 3]``: after ``1`` the allowed tokens are
 ``{2, 4}``; ranked ``[7, 4, 2]`` emits ``4`` (``forced`` counts it: the argmax 7 was not allowed),
 and only the second candidate is left. Ranked tokens with no allowed one (the model wants to write
-something neither candidate has) emit the first live candidate's token and count in ``gave_up``.
+something neither candidate has) emit the first live candidate's token, or a stop token once it is
+written whole, and count in ``gave_up``.
+
+Once one candidate is left, no ranking can change the rest of the output: ``settled`` returns it, and
+the engine writes it without further passes (in the example, ``3`` and a stop token after ``1, 4``).
 
 The choice depends only on the ranked tokens and the output before them: lossless with respect to
 one-token-at-a-time decoding under the same constraint. Policy only; no tensors.
@@ -79,8 +83,17 @@ class OutputsConstraint:
         self._written += 1
         return token
 
+    def settled(self) -> list[int] | None:
+        """The rest of the output when it no longer depends on the model: the one live candidate's
+        remaining tokens and a stop token. None while two candidates are live (or with no stop token)."""
+        if len(self._live) != 1 or not self._stop_ids:
+            return None
+        return [*self._outputs[self._live[0]][self._written :], min(self._stop_ids)]
+
     def _fallback(self, argmax: int) -> int:
         for i in self._live:
             if self._written < len(self._outputs[i]):
                 return self._outputs[i][self._written]
-        return argmax  # every candidate is written (the stop tokens were not ranked): end as the model likes
+        if self._live and self._stop_ids:
+            return min(self._stop_ids)  # a candidate is written whole: the output is that candidate
+        return argmax

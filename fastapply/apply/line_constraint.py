@@ -74,6 +74,10 @@ class LineConstraint:
         ``len(candidates) == len(draft) + 1``."""
         return choose_each(self.choose, draft, candidates)
 
+    def settled(self) -> None:
+        """Never: within an allowed line, the model always has the choice of the next one."""
+        return None
+
     def choose(self, ranked: list[int]) -> int:
         """The first ranked token that keeps the line allowed (the argmax when none does), recorded."""
         token = next((t for t in ranked if self.allows(t)), None)

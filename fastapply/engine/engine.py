@@ -202,6 +202,14 @@ class Engine:
         if not seq.output:
             stats.ttft_ms = 1000 * (time.perf_counter() - seq.arrived)
         self._extend(seq, new_tokens)
+        rest = seq.constraint.settled() if seq.constraint is not None and not seq.finished else None
+        if rest is not None:  # no ranking can change the rest: write it without passes
+            written = len(seq.output)
+            for token in rest:  # one at a time: stop criteria and strings end it where greedy would
+                self._extend(seq, [token])
+                if seq.finished:
+                    break
+            stats.constraint_settled += len(seq.output) - written
         if not seq.finished:
             seq.cursor = advance(seq.draft_start, len(draft), accepted, new_tokens[-1], seq.draft_sources())
 

@@ -34,6 +34,10 @@ class TokenConstraint(Protocol):
         """The tokens one pass emits: the accepted draft prefix plus the chosen token after it;
         ``ranked[j]`` ranks the model's tokens after ``draft[:j]``."""
 
+    def settled(self) -> list[int] | None:
+        """The rest of the output when the constraint allows one continuation whatever the model
+        ranks (the engine writes it without passes, ending at its first stop token); None otherwise."""
+
 
 def choose_each(choose: Callable[[list[int]], int], draft: list[int], ranked: list[list[int]]) -> list[int]:
     """``TokenConstraint.verify`` for a constraint that chooses one token at a time: the chosen

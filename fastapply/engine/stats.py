@@ -23,6 +23,12 @@ class Stats:
     k_max: int = 0
     constraint_forced: int = 0  # tokens where the line constraint overrode the model's argmax
     constraint_gave_up: int = 0  # positions where no candidate kept the line allowed (argmax kept)
+    constraint_settled: int = 0  # output tokens the constraint left no choice for: written without a pass
+
+    @property
+    def decoded_tokens(self) -> int:
+        """Output tokens the model's passes produced (the settled ones took none)."""
+        return self.output_tokens - self.constraint_settled
 
     @property
     def acceptance_rate(self) -> float:
@@ -30,12 +36,12 @@ class Stats:
 
     @property
     def tokens_per_pass(self) -> float:
-        return self.output_tokens / self.passes if self.passes else 0.0
+        return self.decoded_tokens / self.passes if self.passes else 0.0
 
     @property
     def tokens_per_s(self) -> float:
-        """Output tokens / decode time: the decoder's own speed."""
-        return 1000.0 * self.output_tokens / self.decode_ms if self.decode_ms > 0 else 0.0
+        """Decoded tokens / decode time: the decoder's own speed."""
+        return 1000.0 * self.decoded_tokens / self.decode_ms if self.decode_ms > 0 else 0.0
 
     @property
     def generation_ms(self) -> float:
@@ -67,4 +73,5 @@ class Stats:
             f"decode {self.decode_ms:.0f} ms, {self.tokens_per_s:.1f} tok/s "
             f"({self.e2e_tokens_per_s:.1f} end to end), queue {self.queue_ms:.0f} ms, "
             f"generation {self.generation_ms:.0f} ms, finish={self.finish_reason}"
+            + (f", {self.constraint_settled} tokens settled by the constraint" if self.constraint_settled else "")
         )

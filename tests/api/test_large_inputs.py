@@ -68,3 +68,27 @@ def test_large_applies_are_merged_in_the_worker(roomy):
     body["options"] = {"mode": "model", "max_tokens": 16, "allow_flagged": True, "stream": True}
     stream = httpx.post(roomy.url + "/apply", json=body, timeout=60).text
     assert "event: done" in stream and '"windowed": true' in stream
+
+
+def test_large_applies_beyond_the_lane_limit_are_refused_with_503(serve_factory):
+    body = {
+        "original": LARGE,
+        "snippet": "# ... existing code ...\nvalue_9 = 0\n",
+        "options": {"mode": "deterministic"},
+    }
+    with serve_factory(Settings(api_key=None, max_large_waiting=0)) as server:
+        server.app.state.service.large_lane.warm_up()
+        out: list = []
+        threads = [
+            threading.Thread(target=lambda: out.append(httpx.post(server.url + "/apply", json=body, timeout=60)))
+            for _ in range(3)
+        ]
+        for thread in threads:
+            thread.start()
+            time.sleep(0.05)
+        for thread in threads:
+            thread.join(60)
+    statuses = sorted(r.status_code for r in out)
+    assert statuses[0] == 200 and 503 in statuses, statuses
+    refused = next(r for r in out if r.status_code == 503)
+    assert refused.json()["error"]["code"] == "large_lane_busy" and refused.headers["retry-after"] == "5"

@@ -46,7 +46,7 @@ def test_a_short_soak_serves_every_kind_without_a_500(serve_factory, tmp_path, c
         )
     summary = json.loads((tmp_path / "s.json").read_text())
     assert code == 0 and summary["server_errors"] == 0 and summary["dropped"] == 0
-    kinds = {key.split()[0] for key in summary["by_kind_and_status"]}
+    kinds = {key.split()[0].split("-")[0] for key in summary["by_kind_and_status"]}
     assert {"good", "bad"} <= kinds
     assert all(not key.startswith("bad 2") for key in summary["by_kind_and_status"])  # bad input is never a 200
     out = capsys.readouterr().out

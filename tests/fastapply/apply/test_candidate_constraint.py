@@ -52,3 +52,18 @@ def test_bad_specs_are_refused():
     with pytest.raises(ValueError, match="candidates"):
         OneOfOutputs(((1,),), candidates=1)
     assert isinstance(make([1]), OutputsConstraint)
+
+
+def test_once_one_candidate_is_left_the_rest_is_settled():
+    c = make([1, 2, 3], [1, 4, 3])
+    assert c.settled() is None  # two candidates live: the model has a choice
+    c.choose([1])
+    assert c.settled() is None
+    c.choose([4])
+    assert c.settled() == [3, EOS]
+
+
+def test_a_candidate_written_whole_ends_even_when_no_stop_token_is_ranked():
+    c = make([1, 2], [1, 3])
+    c.choose([1]), c.choose([2])
+    assert c.choose([7, 8]) == EOS and c.gave_up == 1  # the output is a candidate, never more

@@ -3,6 +3,7 @@
 import pytest
 import torch
 
+from fastapply.apply.candidate_constraint import OneOfOutputs
 from fastapply.apply.line_constraint import OnlyKnownLines
 from fastapply.apply.runaway import LoopStop, RunawaySlack
 from fastapply.engine.config import EngineConfig
@@ -235,3 +236,30 @@ def test_a_turn_end_or_a_new_turn_stops_chatml_models(smollm_tokenizer):
     model = SimpleNamespace(config=SimpleNamespace(eos_token_id=None), generation_config=None)
     ids = _eos_ids(model, smollm_tokenizer)
     assert {smollm_tokenizer.convert_tokens_to_ids(t) for t in ("<|im_end|>", "<|im_start|>")} <= ids
+
+
+class WithoutSettling:
+    """A constraint spec whose constraint never reports a settled rest: every token takes a pass."""
+
+    def __init__(self, spec):
+        self.spec, self.candidates = spec, spec.candidates
+
+    def build(self, context):
+        constraint = self.spec.build(context)
+        constraint.settled = lambda: None
+        return constraint
+
+
+@pytest.mark.parametrize("k", [0, 16])
+def test_writing_a_settled_rest_without_passes_changes_no_token(setup, k):
+    model, prompts, _ = setup
+    g = torch.Generator().manual_seed(11)
+    common, tails = torch.randint(0, 256, (20,), generator=g).tolist(), torch.randint(0, 256, (3, 30), generator=g)
+    spec = OneOfOutputs(tuple(tuple(common + t.tolist()) for t in tails))  # they part after 20 tokens
+    for prompt in prompts[:2]:
+        engine = Engine(model, ByteTokenizer(), EngineConfig(k=k))
+        request = dict(prompt_ids=prompt, references=[list(o) for o in spec.outputs], max_new_tokens=NEW_TOKENS)
+        every_pass = engine.generate(GenerationRequest(**request, constraint=WithoutSettling(spec)))
+        settled = engine.generate(GenerationRequest(**request, constraint=spec))
+        assert settled.output == every_pass.output and tuple(settled.output) in spec.outputs
+        assert settled.stats.constraint_settled > 0 and settled.stats.passes < every_pass.stats.passes
