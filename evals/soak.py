@@ -251,7 +251,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--large-mb", type=float, default=5.0, help="size of the large request [5 MB]")
     p.add_argument("--server-pid", type=int, help="sample the server's RSS from /proc every 5 s")
     p.add_argument("--api-key", default=os.environ.get("FASTAPPLY_API_KEY"))
-    p.add_argument("--timeout", type=float, default=120.0)
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=630.0,
+        help="seconds a client waits for an answer [630: longer than the server's default queue and "
+        "request timeouts together, so that every request gets the server's own answer]",
+    )
     p.add_argument("--json", help="also write the summary as JSON")
     args = p.parse_args(argv)
     if args.minutes <= 0 or args.minutes > 240 or args.concurrency < 1 or not 1 <= args.phases <= 20:
