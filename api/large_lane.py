@@ -130,21 +130,20 @@ class LargeLane:
             self._turn.release()
 
     async def _take_turn(self, http: Request | None) -> None:
+        if http is None:
+            await self._turn.acquire()
+            return
         acquired = asyncio.ensure_future(self._turn.acquire())
-        gone = asyncio.ensure_future(hung_up(http)) if http is not None else None
+        gone = asyncio.ensure_future(hung_up(http))
         try:
-            if gone is not None:
-                await asyncio.wait((acquired, gone), return_when=asyncio.FIRST_COMPLETED)
-                if not acquired.done() and not gone.result():  # torn down without a word: just wait
-                    await asyncio.shield(acquired)
-            else:
+            await asyncio.wait((acquired, gone), return_when=asyncio.FIRST_COMPLETED)
+            if not acquired.done() and not gone.result():  # torn down without a word: just wait
                 await asyncio.shield(acquired)
         except BaseException:
             self._give_back(acquired)
             raise
         finally:
-            if gone is not None:
-                gone.cancel()
+            gone.cancel()
         if not acquired.done():
             self._give_back(acquired)
             raise APIError(
@@ -175,7 +174,7 @@ class LargeLane:
     async def plan(self, request: ApplyRequest, http: Request | None = None):
         """(key, generation requests, stream prefix, result or None). ``http``: the client's request,
         watched for a hang-up while this waits."""
-        if (self._turn.locked() or self.waiting) and self.waiting >= self.max_waiting:  # it would wait
+        if self._turn.locked() and self.waiting >= self.max_waiting:  # it would wait, and the queue is full
             raise APIError(
                 503,
                 f"{self.waiting} large inputs are already waiting for the worker that prepares them; retry shortly",

@@ -169,6 +169,11 @@ async def soak(args) -> dict:
     return {**summarize(results, samples, wall_s, idle), "drained_by_phase": settled}
 
 
+# The server's default queue timeout is its request timeout (300 s): a client that waits for both
+# (and the answer's transfer) always gets the server's own answer rather than giving up first. A
+# literal, not read from the server's settings, so the client does not import the server (and torch).
+CLIENT_TIMEOUT_S = 630.0
+
 # The server hands freed heap memory back to the OS a couple of seconds after its last request
 # (api/memory.py, --idle-trim-s 2): the idle reading waits that long and a little more.
 IDLE_SETTLE_S = 5.0
@@ -254,9 +259,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--timeout",
         type=float,
-        default=630.0,
-        help="seconds a client waits for an answer [630: longer than the server's default queue and "
-        "request timeouts together, so that every request gets the server's own answer]",
+        default=CLIENT_TIMEOUT_S,
+        help=f"seconds a client waits for an answer [{CLIENT_TIMEOUT_S:g}: longer than the server's default "
+        "queue and request timeouts together, so that every request gets the server's own answer]",
     )
     p.add_argument("--json", help="also write the summary as JSON")
     args = p.parse_args(argv)

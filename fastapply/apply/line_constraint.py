@@ -75,7 +75,7 @@ class LineConstraint:
         return choose_each(self.choose, draft, candidates)
 
     def settled(self) -> None:
-        """Never: within an allowed line, the model always has the choice of the next one."""
+        """Never: the line constraint looks one token ahead only, so it never fixes the rest."""
         return None
 
     def choose(self, ranked: list[int]) -> int:

@@ -53,3 +53,7 @@ def test_a_short_soak_serves_every_kind_without_a_500(serve_factory, tmp_path, c
     assert "500s: 0, dropped: 0" in out
     assert summary["rss_idle_mb"] > 0 and summary["rss_samples_mb"]  # read once the server drained its work
     assert len(summary["rss_idle_by_phase_mb"]) == 2 and "after each phase" in out
+
+
+def test_the_client_outwaits_the_servers_default_timeouts():
+    assert soak.CLIENT_TIMEOUT_S > (Settings.queue_timeout or Settings.request_timeout) + Settings.request_timeout
