@@ -50,6 +50,11 @@ STYLES = {
     "whole-file": "the snippet is the complete new file",
     "no-marker": "a partial snippet with no marker at all",
     "embedded": "code inside another language (JSX, <script>/<style> in HTML)",
+    "foreign-marker": "lazy markers in another language's comment syntax (`// ...` in a Python file)",
+    "diff-unindented": "diff-form lines without the file's indentation, or with +/- in place of an indent column",
+    "partial-definition": "a definition's header or first lines rewritten, then a marker for the rest of its body",
+    "banner-section": "a commented section replaced under a new or reworded banner comment",
+    "nesting-move": "code moved between nesting levels (an inner function to top level, a member out of a class)",
 }
 AUTHORS = ("hand", "generated")
 _ID = re.compile(r"^[a-z0-9][a-z0-9._-]{2,80}$")
@@ -269,6 +274,7 @@ def notice(bench: str | Path = BENCH_DIR) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="agentbench", description=__doc__.split("\n\n")[0])
+    p.add_argument("--bench", default=str(BENCH_DIR), help="the benchmark folder (default: the agent-style benchmark)")
     sub = p.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("source", help="copy an original file into the benchmark")
     s.add_argument("path")
@@ -291,25 +297,33 @@ def main(argv: list[str] | None = None) -> int:
     b = sub.add_parser("build", help="write the cases as dev.jsonl-shaped JSONL")
     b.add_argument("--out", required=True)
     args = p.parse_args(argv)
+    bench = Path(args.bench)
     try:
         if args.cmd == "source":
-            print(add_source(args.path, args.as_name, args.origin, args.license))
+            print(add_source(args.path, args.as_name, args.origin, args.license, bench))
         elif args.cmd == "add":
             add_case(
-                args.file, args.expected, args.snippet, args.id, args.styles.split(","), args.instruction, args.author
+                args.file,
+                args.expected,
+                args.snippet,
+                args.id,
+                args.styles.split(","),
+                args.instruction,
+                args.author,
+                bench,
             )
             print(f"added {args.id}")
         elif args.cmd == "check":
-            problems = check()
-            print("\n".join(problems) or f"ok: {len(load())} cases")
+            problems = check(bench)
+            print("\n".join(problems) or f"ok: {len(load(bench))} cases")
             return 1 if problems else 0
         elif args.cmd == "stats":
-            print(stats(load()))
+            print(stats(load(bench)))
         elif args.cmd == "notice":
-            print(notice(), end="")
+            print(notice(bench), end="")
         elif args.cmd == "build":
             with open(args.out, "w", encoding="utf-8") as fh:
-                for row in load():
+                for row in load(bench):
                     fh.write(json.dumps(row, ensure_ascii=False) + "\n")
     except (ValueError, OSError) as exc:
         print(f"agentbench: {exc}", file=sys.stderr)
