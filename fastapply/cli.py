@@ -5,36 +5,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from fastapply import env
 from fastapply.apply.deterministic import prepare, settle
 from fastapply.apply.request import DEFAULT_FALLBACK, DEFAULT_MODE, FALLBACK_HELP, FALLBACKS, MODES
 from fastapply.apply.unsure import sole_reading
 from fastapply.engine.config import EngineConfig
+from fastapply.files import read_text_file, write_result
 from fastapply.merge import flags
 
 EXIT_BAD_INPUT = 2
-EXIT_FLAGGED = 3  # the file was written, but a warning says it may be wrong
-
-
-class InputFileError(ValueError):
-    pass
-
-
-def read_text_file(path: str) -> str:
-    p = Path(path)
-    if not p.exists():
-        raise InputFileError(f"{path}: no such file")
-    if not p.is_file():
-        raise InputFileError(f"{path}: not a regular file")
-    data = p.read_bytes()
-    if b"\x00" in data:
-        raise InputFileError(f"{path}: looks like a binary file (NUL bytes); only text files can be applied")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise InputFileError(f"{path}: not valid UTF-8 ({e.reason} at byte {e.start})") from None
+# A warning says the file may be wrong: it went to stdout, to a new --out file, or beside an existing
+# --out file (never over it, unless --allow-flagged).
+EXIT_FLAGGED = 3
 
 
 def add_model_args(parser: argparse.ArgumentParser) -> None:
@@ -87,7 +70,9 @@ def _apply_parser(sub) -> None:
     p.add_argument(
         "--allow-flagged",
         action="store_true",
-        help=f"exit 0 for a file the validator flagged (default: write it and exit {EXIT_FLAGGED})",
+        help=f"exit 0 for a file the validator flagged, and let it replace an existing --out file "
+        f"(default: exit {EXIT_FLAGGED}; an existing --out file is kept and the result written beside it, "
+        "as <out>.flagged)",
     )
     p.add_argument("--language", help="language hint (default: from the file extension or content)")
     p.add_argument("--out", help="write the merged file here instead of stdout")
@@ -125,18 +110,23 @@ def cmd_apply(args) -> int:
     except (FileNotFoundError, ValueError) as e:  # bad input (ApplyError), model or config problems
         print(f"fastapply: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    flagged = bool(flags(result.warnings))
     if args.json:
         print(json.dumps(result.to_dict(), indent=1))
-    elif args.out:
-        Path(args.out).write_text(result.merged, encoding="utf-8")
-    else:
+    elif not args.out:
         sys.stdout.write(result.merged)
-    if args.json and args.out:
-        Path(args.out).write_text(result.merged, encoding="utf-8")
+    if args.out:
+        try:
+            written = write_result(args.out, result.merged, flagged, args.allow_flagged)
+        except OSError as e:
+            print(f"fastapply: error: cannot write {args.out}: {e}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        if str(written) != args.out:
+            print(f"fastapply: flagged result written to {written}; {args.out} left unchanged", file=sys.stderr)
     print(f"[{result.mode_used}{', windowed' if result.windowed else ''}] {result.stats.summary()}", file=sys.stderr)
     for w in result.warnings:
         print(f"{'warning' if w.severity == 'flag' else 'note'}: {w.code}: {w.message}", file=sys.stderr)
-    return EXIT_FLAGGED if flags(result.warnings) and not args.allow_flagged else 0
+    return EXIT_FLAGGED if flagged and not args.allow_flagged else 0
 
 
 def _answer(args, request, config):

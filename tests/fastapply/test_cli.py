@@ -141,3 +141,27 @@ def test_unknown_model_path(files, capsys):
     o, s = files
     assert main(["apply", str(o), str(s), "--model", "/no/such/model", "--mode", "model"]) == 2
     assert "neither" in capsys.readouterr().err
+
+
+def test_a_flagged_result_never_replaces_the_file_it_edits(tmp_path, capsys):
+    o, s = tmp_path / "big.py", tmp_path / "edit.txt"
+    before = "".join(f"value_{i} = compute({i}, {i * 7})\n" for i in range(600))
+    o.write_text(before)
+    s.write_text("this chunk anchors nowhere\n# ... existing code ...\n")
+    assert main(["apply", str(o), str(s), "--model", "/no/such/model", "--out", str(o)]) == 3
+    assert o.read_text() == before  # the edited file is untouched
+    beside = tmp_path / "big.py.flagged"
+    assert beside.read_text().startswith("this chunk anchors nowhere\n")
+    assert "big.py.flagged" in capsys.readouterr().err
+    # Asked for explicitly, the flagged file replaces it.
+    assert main(["apply", str(o), str(s), "--model", "/no/such/model", "--out", str(o), "--allow-flagged"]) == 0
+    assert o.read_text() == beside.read_text()
+
+
+def test_a_clean_result_replaces_the_file_in_place_keeping_its_mode(files):
+    o, s = files
+    o.chmod(0o754)
+    assert main(["apply", str(o), str(s), "--mode", "deterministic", "--out", str(o)]) == 0
+    assert o.read_text() == ORIGINAL.replace("a - b", "b - a")
+    assert o.stat().st_mode & 0o777 == 0o754
+    assert sorted(p.name for p in o.parent.iterdir()) == ["calc.py", "edit.txt"]  # no temporary file left
