@@ -5,9 +5,10 @@ model), with the validator run on its answer as ``auto`` mode does before it ans
     fastapply eval calibrate --data DATA --by style --out calib.json
 
 Per group: cases, exact (the merge's file is the expected one, whether confident or not),
-answered (confident and no warning: what ``auto`` returns without the model), precision where
-answered, wrong answers flagged (not confident, or a warning) among all wrong merges, and wrong
-answers served unflagged. Torch-free and model-free: it runs in seconds.
+answered (confident and no warning: what ``auto`` returns without the model), right and served,
+served wrong (answered, but not the expected file), wrong answers flagged (not confident, or a
+warning) among all wrong merges, and false flags (the validator flags the expected file itself).
+Torch-free and model-free: it runs in seconds.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import sys
 from collections import defaultdict
 
 from .dataset import EvalCase, load_cases
+from .runner import gold_warning_codes
 
 
 def judge(case: EvalCase) -> dict:
@@ -46,6 +48,7 @@ def judge(case: EvalCase) -> dict:
         "warnings": sorted({w.code for w in flags(warnings)}),
         "notes": sorted({w.code for w in warnings if w not in flags(warnings)}),
         "exact": merged == case.expected,
+        "false_flags": gold_warning_codes(case),
     }
 
 
@@ -63,6 +66,7 @@ def summarize(judged: list[dict]) -> dict:
         "wrong": len(wrong),
         "wrong_flagged": (len(wrong) - len(served_wrong)) / len(wrong) if wrong else None,
         "wrong_unflagged": len(served_wrong),
+        "false_flags": sum(1 for j in judged if j.get("false_flags")),
     }
 
 
@@ -80,13 +84,16 @@ def table(groups: dict[str, dict], first: str) -> str:
         return "–" if x is None else f"{100 * x:.1f} %"
 
     lines = [
-        f"| {first} | cases | exact | answered | right when answered | wrong flagged | wrong unflagged |",
-        "|---|---|---|---|---|---|---|",
+        f"| {first} | cases | exact | answered | right and served | served wrong | wrong flagged | false flags |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for key, s in groups.items():
+        n = s["cases"]
         lines.append(
-            f"| {key} | {s['cases']} | {s['exact']} ({pct(s['exact'] / s['cases'])}) | {s['answered']} | "
-            f"{pct(s['precision'])} | {pct(s['wrong_flagged'])} | {s['wrong_unflagged']} |"
+            f"| {key} | {n} | {s['exact']} ({pct(s['exact'] / n)}) | {s['answered']} | "
+            f"{s['answered_right']} ({pct(s['answered_right'] / n)}) | {s['wrong_unflagged']} "
+            f"({pct(s['wrong_unflagged'] / n)}) | {pct(s['wrong_flagged'])} | {s['false_flags']} "
+            f"({pct(s['false_flags'] / n)}) |"
         )
     return "\n".join(lines)
 

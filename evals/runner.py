@@ -66,21 +66,16 @@ def score_case(case: EvalCase, merged: str) -> dict:
 
 
 def gold_warning_codes(case: EvalCase) -> list[str] | None:
-    """Warnings the validator raises on the *expected* file: every one is a false alarm. None when
-    fastapply.merge is not installed or fails (the harness must not depend on it)."""
+    """Flags the validator raises on the *expected* file (notes aside): every one is a false alarm.
+    None when fastapply.merge is not installed or fails (the harness must not depend on it)."""
     try:
-        from fastapply.merge import validate
+        from fastapply.merge import flags, validate
     except ImportError:
         return None
+    language = None if case.language in ("", "unknown") else case.language
     try:
-        return sorted(
-            {
-                w.code
-                for w in validate(
-                    case.original, case.snippet, case.expected, case.language or None, instruction=case.instruction
-                )
-            }
-        )
+        warnings = validate(case.original, case.snippet, case.expected, language, instruction=case.instruction)
+        return sorted({w.code for w in flags(warnings)})
     except Exception:  # noqa: BLE001 - a validator bug must not stop the eval
         return None
 
