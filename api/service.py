@@ -25,7 +25,7 @@ from fastapi import Request
 from fastapply.apply.applier import Applier
 from fastapply.apply.request import ApplyError, ApplyRequest, ApplyResult
 from fastapply.engine.sequence import GenerationRequest, Sequence
-from fastapply.merge.warning import ApplyWarning
+from fastapply.merge.codes import ApplyWarning
 from fastapply.models.prompt import chat_ids
 
 from .disconnect import on_disconnect

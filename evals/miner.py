@@ -14,7 +14,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from fastapply.merge.languages import detect_language
+from fastapply.merge.text.languages import detect_language
 
 from .dataset import write_cases
 from .metrics import count_marker_lines

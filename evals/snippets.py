@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from fastapply.merge.languages import marker_line, parse
+from fastapply.merge.text.languages import marker_line, parse
 
 # Tree-sitter node types that count as a "function" when a change is widened to its function.
 FUNCTION_NODE_TYPES = {

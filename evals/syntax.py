@@ -4,7 +4,7 @@
 files do not parse cleanly with the bundled grammar (new syntax, templates), and the merge should not
 be blamed for that. A language with no grammar available gives ``None`` (unknown), never False.
 
-Grammars come from ``fastapply.merge.languages`` (single-language wheels first because they work
+Grammars come from ``fastapply.merge.text.languages`` (single-language wheels first because they work
 offline; tree-sitter-language-pack >= 1.0 downloads parsers at run time, so it is only the fallback).
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fastapply.merge.languages import get_ts_parser as get_parser  # noqa: F401  (re-exported)
-from fastapply.merge.languages import parse
+from fastapply.merge.text.languages import get_ts_parser as get_parser  # noqa: F401  (re-exported)
+from fastapply.merge.text.languages import parse
 
 
 def count_error_nodes(text: str, language: str | None) -> int | None:

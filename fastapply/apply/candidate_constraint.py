@@ -1,6 +1,6 @@
 """Policy: greedy decoding restricted to a few given outputs, so the model chooses among them.
 
-Where the deterministic merge is unsure it offers several candidate files (``merge/candidates.py``).
+Where the deterministic merge is unsure it offers several candidate files (``merge/repair/candidates.py``).
 ``OneOfOutputs`` holds each as the token ids the model would write (the file's text and the
 format's closing tag); at each position the constraint emits the model's highest-ranked token that
 continues a candidate still matching the output so far. Where the candidates agree, that is their

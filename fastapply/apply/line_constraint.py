@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from fastapply.apply.runaway import line_budget
 from fastapply.engine.policies import DecodeContext, choose_each
-from fastapply.merge.normal import norm
+from fastapply.merge.text.normal import norm
 
 _UNDECODABLE = "\ufffd"  # a token that is part of a multi-byte character decodes to this alone
 

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from fastapply.engine.policies import DecodeContext
-from fastapply.merge.normal import norm
+from fastapply.merge.text.normal import norm
 
 
 def line_budget(lines: Iterable[str]) -> Counter:

@@ -19,7 +19,7 @@ from fastapply import merge
 from fastapply.apply.deterministic import Prepared
 from fastapply.apply.request import ApplyRequest, ApplyResult, build_result
 from fastapply.engine.stats import Stats
-from fastapply.merge.candidates import Candidate, candidate_merges
+from fastapply.merge.repair.candidates import Candidate, candidate_merges
 
 UNSURE = "unsure_merge"
 

@@ -3,18 +3,18 @@
 Pure functions over strings; no model code. See each module for the details.
 """
 
-from fastapply.merge.candidates import Candidate, candidate_merges, differing_window
+from fastapply.merge.check.line_checks import mergeable_lines
+from fastapply.merge.check.validate import validate
+from fastapply.merge.codes import ApplyWarning, flags
 from fastapply.merge.diff import DiffResult, unified_diff
-from fastapply.merge.intent import inferred_deletion
-from fastapply.merge.languages import comment_syntax, detect_language
-from fastapply.merge.lines import mergeable_lines
-from fastapply.merge.markers import find_markers, is_marker_line
 from fastapply.merge.merge import MergeResult, lazy_merge
-from fastapply.merge.moves import inferred_move, inferred_reorder
-from fastapply.merge.skips import adjacent_deletion
-from fastapply.merge.stated import stated_edit
-from fastapply.merge.validate import validate
-from fastapply.merge.warning import ApplyWarning, flags
+from fastapply.merge.repair.candidates import Candidate, candidate_merges, differing_window
+from fastapply.merge.repair.intent import inferred_deletion
+from fastapply.merge.repair.moves import inferred_move, inferred_reorder
+from fastapply.merge.repair.skips import adjacent_deletion
+from fastapply.merge.repair.stated import stated_edit
+from fastapply.merge.text.languages import comment_syntax, detect_language
+from fastapply.merge.text.markers import find_markers, is_marker_line
 from fastapply.merge.windows import find_windows, is_whole_file, splice, window_snippet, window_text, windows_of
 
 __all__ = [

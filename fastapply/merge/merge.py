@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fastapply.merge.anchor import Alignment
-from fastapply.merge.chunks import Chunk, balanced_group, reindent, split_chunks
-from fastapply.merge.gaps import give_markers_room
-from fastapply.merge.hunks import apply_hunks, is_diff_form, parse_hunks
-from fastapply.merge.languages import detect_language
-from fastapply.merge.normal import is_distinctive, norm
-from fastapply.merge.pairs import few_unshown
-from fastapply.merge.placement import place_chunk
-from fastapply.merge.syntax import definitions, error_lines, error_macros
-from fastapply.merge.unanchored import place_unanchored
+from fastapply.merge.place.anchor import Alignment
+from fastapply.merge.place.gaps import give_markers_room
+from fastapply.merge.place.pairs import few_unshown
+from fastapply.merge.place.placement import place_chunk
+from fastapply.merge.place.unanchored import place_unanchored
+from fastapply.merge.snippet.chunks import Chunk, balanced_group, reindent, split_chunks
+from fastapply.merge.snippet.hunks import apply_hunks, is_diff_form, parse_hunks
+from fastapply.merge.text.languages import detect_language
+from fastapply.merge.text.lines import join_lines, split_lines
+from fastapply.merge.text.normal import is_distinctive, norm
+from fastapply.merge.text.syntax import definitions, error_lines, error_macros
 
 EDITED_FORM = 0.8  # similarity at which an unshown original line counts as shown in its edited form
 
@@ -46,22 +47,6 @@ class Plan:
     end: int | None = None
     earlier: bool = False  # anchored above a previous chunk: the snippet shows it out of file order
     pairs: list[tuple[int, int]] = field(default_factory=list)  # (chunk line, original line) anchors
-
-
-def split_lines(text: str) -> tuple[list[str], str, bool]:
-    """(lines without terminators, the dominant newline, whether the text ends with one)."""
-    newline = "\r\n" if text.count("\r\n") * 2 > text.count("\n") else "\n"
-    body = text.replace("\r\n", "\n")
-    ends_with_newline = body.endswith("\n")
-    lines = body.split("\n")
-    if ends_with_newline:
-        lines.pop()
-    return (lines if body else []), newline, ends_with_newline
-
-
-def join_lines(lines: list[str], newline: str, ends_with_newline: bool) -> str:
-    text = newline.join(lines)
-    return text + newline if ends_with_newline and lines else text
 
 
 def lazy_merge(original: str, snippet: str, language: str | None = None, path: str | None = None) -> MergeResult:

@@ -12,9 +12,10 @@ Protocol for the engine:
 
 from __future__ import annotations
 
-from fastapply.merge.chunks import split_chunks
-from fastapply.merge.languages import detect_language, marker_line
-from fastapply.merge.merge import MergeResult, lazy_merge, plan_chunks, split_lines
+from fastapply.merge.merge import MergeResult, lazy_merge, plan_chunks
+from fastapply.merge.snippet.chunks import split_chunks
+from fastapply.merge.text.languages import detect_language, marker_line
+from fastapply.merge.text.lines import split_lines
 
 DEFAULT_CONTEXT_LINES = 8
 

@@ -1,5 +1,5 @@
 """Per-language syntax facts for the data generator: which tree-sitter nodes are functions, classes,
-imports, literals and identifiers (lazy markers are written with ``fastapply.merge.languages.marker_line``).
+imports, literals and identifiers (lazy markers are written with ``fastapply.merge.text.languages.marker_line``).
 
 Everything is expressed in *line* coordinates because edits and snippets are line based: an apply
 model copies lines, and agents write snippets as whole lines.
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fastapply.merge.languages import EXTENSIONS, get_ts_parser
+from fastapply.merge.text.languages import EXTENSIONS, get_ts_parser
 
 
 @dataclass(frozen=True)

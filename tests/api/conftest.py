@@ -127,7 +127,7 @@ def merge_flagged(monkeypatch):
     """Complete answers the validator flags: the merge's answer, with a syntax error reported in it
     (the real merge refuses to answer with one, and a random model never finishes on its own)."""
     import fastapply.apply.applier
-    from fastapply.merge.warning import ApplyWarning
+    from fastapply.merge.codes import ApplyWarning
 
     real = fastapply.apply.applier.settle
 

@@ -3,7 +3,7 @@
 import pytest
 
 from fastapply.merge import detect_language, lazy_merge
-from fastapply.merge.syntax import definitions
+from fastapply.merge.text.syntax import definitions
 
 PY = """import os
 
@@ -955,7 +955,7 @@ def test_a_whole_css_rule_without_markers_replaces_the_rule_of_that_selector():
 
 
 def test_a_css_selector_that_opens_two_rules_names_no_definition():
-    from fastapply.merge.syntax import definitions
+    from fastapply.merge.text.syntax import definitions
 
     text = CSS + "\n@media print {\n  dialog {\n    padding: 0;\n  }\n}\n"
     names = [d.name for d in definitions(text, "css")]

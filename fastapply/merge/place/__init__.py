@@ -1,0 +1,1 @@
+"""Placement: where each snippet chunk goes in the original (anchors, definitions, edges, gaps)."""

@@ -1,0 +1,57 @@
+"""A marker between two chunks stands for code: room for it when the chunks leave it none."""
+
+from __future__ import annotations
+
+from fastapply.merge.place.pairs import last_nonblank
+from fastapply.merge.text.normal import is_distinctive, norm
+
+
+def swallowing_gap(lines: list[str], pairs: list[tuple[int, int]], original: list[str]) -> int | None:
+    """Index of the first pair after which the alignment jumps over original code the chunk never
+    shows: at least two distinctive original lines absent from the chunk, more of them than the
+    chunk has lines in the same gap. None when no gap swallows code.
+
+    Example: a new method after ``private`` whose closing ``end``/``end`` paired with the ends of
+    the next old method swallows the old helpers in between; the gap after ``private`` is the cut.
+    """
+    shown = {norm(line) for line in lines}
+    for i in range(len(pairs) - 1):
+        (c0, o0), (c1, o1) = pairs[i], pairs[i + 1]
+        unshown = [o for o in range(o0 + 1, o1) if is_distinctive(norm(original[o])) and norm(original[o]) not in shown]
+        new = [c for c in range(c0 + 1, c1) if lines[c].strip()]
+        if len(unshown) >= 2 and len(unshown) > len(new):
+            return i
+    return None
+
+
+TAIL_PAIRS = 3  # anchors after a jump that new code ending the chunk may not justify
+
+
+def give_markers_room(plans, original: list[str]) -> None:
+    """A chunk's tail anchors jumped over code the snippet does not show (`swallowing_gap`), and
+    the marker below the chunk says that code is there: the chunk's span ends before the jump and
+    the lines after it are new code inserted there. The marker says so when the next chunk starts
+    right where this one ends (it would elide nothing), or when the chunk ends in new lines after
+    at most TAIL_PAIRS anchors (a new doc comment whose `` * @default false`` and `` */`` matched
+    a later comment's). Weak anchors right before the jump go with it. `plans` are merge.Plan, in
+    snippet order."""
+    for k, plan in enumerate(plans):
+        if not plan.pairs or plan.earlier or not plan.chunk.marker_after:
+            continue
+        cut = swallowing_gap(plan.chunk.lines, plan.pairs, original)
+        if cut is None:
+            continue
+        nxt = plans[k + 1] if k + 1 < len(plans) else None
+        touching = (
+            nxt is not None
+            and not nxt.earlier
+            and nxt.start is not None
+            and nxt.start >= plan.end
+            and not any(line.strip() for line in original[plan.end : nxt.start])
+        )
+        new_tail = len(plan.pairs) - cut - 1 <= TAIL_PAIRS and plan.pairs[-1][0] < last_nonblank(plan.chunk.lines)
+        if touching or new_tail:
+            while cut > 0 and not is_distinctive(norm(plan.chunk.lines[plan.pairs[cut][0]])):
+                cut -= 1  # a weak "/**" right before the jump opens the new comment, not the old one
+            plan.pairs = plan.pairs[: cut + 1]
+            plan.end = plan.pairs[-1][1] + 1

@@ -1,0 +1,165 @@
+"""Where one chunk goes: its alignment refined with the syntax tree and the snippet's edges."""
+
+from __future__ import annotations
+
+import os
+import re
+
+from fastapply.merge.place.anchor import Alignment, align
+from fastapply.merge.place.edges import pin_edges
+from fastapply.merge.place.ends import pair_enclosing_end, pair_last_line, pair_leading_closers, unpair_new_group_opener
+from fastapply.merge.place.pairs import first_word, monotonic
+from fastapply.merge.snippet.chunks import Chunk, block_end, closing_only
+from fastapply.merge.text.languages import INDENT_LANGUAGES
+from fastapply.merge.text.normal import norm
+from fastapply.merge.text.syntax import Definition
+
+_ASSIGNED = {"lexical_declaration", "expression_statement"}  # definitions that assign a name
+
+
+def pair_renamed_headers(chunk: Chunk, pairs, defs: list[Definition], original, lo: int):
+    """Pair a chunk line with an original definition header when the signature was edited.
+
+    The line must name the definition (``name(`` / ``name<``), start with the same keyword,
+    and the name must be unique among the original's definitions after `lo`.
+    """
+    paired_orig = {o for _, o in pairs}
+    paired_chunk = {c for c, _ in pairs}
+    headers: dict[str, list[int]] = {}  # name -> headers of its definitions after `lo`
+    for d in defs:
+        if d.start >= lo:
+            headers.setdefault(d.name, []).append(d.header)
+    text = "\n".join(chunk.lines)
+    added = list(pairs)
+    for d in defs:
+        if d.start < lo or d.header in paired_orig or d.name.split()[-1] not in text:
+            continue  # (the last test keeps this linear in a large file: most names are not in the chunk)
+        # Unique after `lo`, or unique between the pairs around it (visitFileFailed in each of
+        # several visitors: the one between the chunk's neighbouring anchors).
+        c_lo, c_hi = -1, len(chunk.lines)
+        if len(headers[d.name]) != 1:
+            below = [(c, o) for c, o in pairs if o < d.header]
+            above = [(c, o) for c, o in pairs if o > d.header]
+            if not below or not above:
+                continue
+            (c_lo, o_lo), (c_hi, o_hi) = below[-1], above[0]
+            if sum(1 for h in headers[d.name] if o_lo < h < o_hi) != 1:
+                continue
+        # "name(" for a function; also "name =" for one assigned (const name = (...) => ...)
+        opener = r"\s*(?:[(<\[{:]|=(?!=))" if d.kind in _ASSIGNED else r"\s*[(<\[{:]"
+        pattern = re.compile(r"(?<![\w.])" + re.escape(d.name.split()[-1]) + opener)
+        keyword = first_word(original[d.header])
+        hits = [
+            j
+            for j, line in enumerate(chunk.lines)
+            if j not in paired_chunk and c_lo < j < c_hi and pattern.search(line) and first_word(line) == keyword
+        ]
+        if len(hits) == 1:
+            added.append((hits[0], d.header))
+    return monotonic(added)
+
+
+def extend_definitions(chunk: Chunk, pairs, defs: list[Definition], language: str | None):
+    """Make a chunk that holds a whole definition cover that definition in the original.
+
+    When a chunk line pairs with a definition's header and the chunk closes that definition,
+    the chunk's definition replaces the original one entirely: pairs that would leak across
+    the definition's boundary are dropped and the closing lines are paired with each other.
+    """
+    extents: list[tuple[int, int, Definition]] = []
+    by_orig = dict((o, c) for c, o in pairs)
+    for d in defs:
+        header_chunk = by_orig.get(d.header)
+        if header_chunk is None:
+            continue
+        indent = len(chunk.lines[header_chunk]) - len(chunk.lines[header_chunk].lstrip())
+        # The marker below stands for code after the definition when it is no deeper than the
+        # header, or (Python) when two blank lines, a top-level separation, stand before it.
+        closes = (
+            not chunk.marker_after
+            or (chunk.indent_after or 0) <= indent
+            or (language in INDENT_LANGUAGES and indent == 0 and chunk.blank_lines_after >= 2)
+        )
+        end = block_end(chunk.lines, header_chunk, language, closes)
+        if end is None:
+            continue
+        start = max(0, header_chunk - (d.header - d.start))
+        extents.append((start, end, d))
+    for start, end, d in extents:
+        # The definitions' last lines pair with each other, whatever inner line the chunk's last
+        # line matched ("return x" also ends an old branch above the old body's "return None");
+        # a header that is also the chunk's last line (its body elided) stays paired as a header.
+        inside = [
+            (c, o) for c, o in pairs if (start <= c <= end) == (d.start <= o <= d.end) and (c != end or o == d.header)
+        ]
+        pairs = monotonic(inside + [(end, d.end)])
+    return pairs, [d for _, _, d in extents]
+
+
+def place_chunk(
+    chunk: Chunk, original: list[str], lo: int, defs: list[Definition], language: str | None, first: bool, last: bool
+) -> tuple[Alignment, list[Definition]]:
+    """Alignment of one chunk against original[lo:], refined by definitions and edges."""
+    alignment = align(chunk.lines, original, lo, len(original))
+    if not alignment.pairs or alignment.weak:
+        changed = pair_changed_lines(chunk, original, lo)
+        if changed:  # only edited lines, each the unique new form of one original line
+            return Alignment(changed), []
+    pairs = alignment.pairs if not alignment.weak else []
+    pairs = pair_renamed_headers(chunk, pairs, defs, original, lo)
+    replaced: list[Definition] = []
+    if pairs:
+        pairs, replaced = extend_definitions(chunk, pairs, [d for d in defs if d.start >= lo], language)
+    unpinned = pairs
+    pairs = pin_edges(chunk, pairs, original, first, last, lo)
+    pairs = unpair_new_group_opener(chunk, pairs, language)
+    pairs = pair_leading_closers(chunk, pairs, original, lo, defs)
+    pairs = pair_last_line(chunk, pairs, original)
+    pairs = pair_enclosing_end(chunk, pairs, original, defs, language)
+    if not pairs:  # only short common lines matched (or nothing): the caller decides
+        return Alignment(alignment.pairs, ambiguous=True, weak=alignment.weak), replaced
+    # Tied to the file's start or end: the position is certain even if the lines are common.
+    pinned_only = not unpinned
+    # Matching definition names settle an otherwise ambiguous spot, but not a crossing alignment:
+    # that one pairs the chunk's lines out of order, so the span itself is wrong.
+    ambiguous = alignment.crossing or (alignment.ambiguous and not replaced and not pinned_only)
+    return Alignment(pairs, ambiguous=ambiguous, crossing=alignment.crossing), replaced
+
+
+_KEY_END = re.compile(r"->|[=:{(,]")
+MIN_KEY = 8  # characters a changed line must share with its old form, up to its "key" punctuation
+
+
+def pair_changed_lines(chunk: Chunk, original: list[str], lo: int) -> list[tuple[int, int]]:
+    """Pairs for a chunk of edited lines shown without context (``timeout = 30`` for ``timeout =
+    10``): each line must equal an original line at or after `lo`, or share with exactly one such
+    line a prefix that runs past its key punctuation (``=``, ``:``, ``{``, ``(``, ``,``, ``->``), in file
+    order. [] when any line does not, so that new code is never read as an edit.
+    """
+    if closing_only(chunk.lines):
+        return []  # a lone "}" is placed by the block it closes (merge.py), not by text
+    normed = [(i, norm(original[i])) for i in range(lo, len(original)) if original[i].strip()]
+    pairs: list[tuple[int, int]] = []
+    last = lo - 1
+    for c, line in enumerate(chunk.lines):
+        key = norm(line)
+        if not key:
+            continue
+        exact = [i for i, text in normed if text == key and i > last]
+        if exact:
+            pairs.append((c, exact[0]))
+            last = exact[0]
+            continue
+        scored = [(len(os.path.commonprefix([key, text])), i) for i, text in normed if i > last]
+        best = max((n for n, _ in scored), default=0)
+        match = _KEY_END.search(key)
+        if not match or best < max(MIN_KEY, match.end()):
+            return []
+        hits = [i for n, i in scored if n == best]
+        if len(hits) != 1:
+            return []
+        pairs.append((c, hits[0]))
+        last = hits[0]
+    if not pairs or pairs[-1][1] - pairs[0][1] > 2 * len(pairs):
+        return []  # scattered over the file: not one edited run
+    return pairs

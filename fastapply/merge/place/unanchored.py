@@ -1,0 +1,158 @@
+"""Where chunks with no anchor of their own go: taken from their neighbours and the block the
+marker before them elides (its closing lines, its tail, the end of the definition it is in)."""
+
+from __future__ import annotations
+
+from fastapply.merge.place.pairs import FUZZY_EDGE, few_unshown
+from fastapply.merge.snippet.chunks import Chunk, closing_only, find_run, indent_of, open_bracket_close
+from fastapply.merge.text.normal import is_distinctive, line_similarity, norm
+from fastapply.merge.text.syntax import innermost_definition
+
+
+def place_unanchored(plans, orig: list[str], problems: list[str], defs=(), lang=None) -> None:
+    """Insertion points for chunks with no anchor of their own, taken from their neighbours
+    (`plans` are merge.Plan, in snippet order; those with `start` None are placed here)."""
+    n = len(orig)
+    anchored = [plan for plan in plans if plan.start is not None]
+    for k, plan in enumerate(plans):
+        if plan.start is not None:
+            continue
+        # Its neighbours: the chunk the snippet shows right before it (also one shown out of file
+        # order) and the first anchored chunk below that one in the file.
+        prev_end = next((p.end for p in reversed(plans[:k]) if p.end is not None), 0)
+        following = min((p for p in anchored if p.start >= prev_end), key=lambda p: p.start, default=None)
+        chunk = plan.chunk
+        closing = _closing_lines(chunk, orig, prev_end, following.start if following else n)
+        if closing is not None:  # "}" after a marker: the brace that closes the elided block
+            plan.start, plan.end, plan.lines = (
+                closing,
+                closing + len(chunk.lines),
+                orig[closing : closing + len(chunk.lines)],
+            )
+            continue
+        tail = _after_block_tail(chunk, orig, prev_end, following.start if following else n)
+        if tail is not None:  # "return" and "}" ending the block a marker elided, then new code
+            plan.start, plan.end = tail
+            continue
+        prev_start = next((p.start for p in reversed(plans[:k]) if p.end is not None), 0)
+        close = _enclosing_close(chunk, orig, prev_start, prev_end, defs, lang)
+        if close is not None and (following is None or close < following.start):
+            # new members, then the "}" of the block the previous chunk opened: they go at its end;
+            # closing lines the chunk opens with are the ones right above that "}", not new code
+            closers = 0
+            while closers < len(chunk.lines) - 1 and closing_only(chunk.lines[closers : closers + 1]):
+                closers += 1
+            lead = next(
+                (
+                    k
+                    for k in range(closers, 0, -1)
+                    if close - k >= prev_end and orig[close - k : close] == chunk.lines[:k]
+                ),
+                0,
+            )
+            if not closers and close - 1 >= prev_end and _edited_last_member(chunk.lines[0], orig[close - 1]):
+                lead = 1
+            plan.start, plan.end = close - lead, close + 1
+            if chunk.blank_before and orig[close - 1].strip():
+                plan.lines = [""] + plan.lines
+            continue
+        if not chunk.marker_before and k == 0:
+            pos = 0
+            problems.append("first chunk matches nothing: inserted at the file start")
+        elif not chunk.marker_after and following is None:
+            pos = n
+            while pos > prev_end and not orig[pos - 1].strip():
+                pos -= 1
+            if closing_only(chunk.lines):
+                problems.append(f"chunk {k + 1} closes a block that is not open at the file end")
+            elif _shown_earlier(chunk.lines, orig, prev_end):
+                problems.append(
+                    f"chunk {k + 1} repeats code that stands earlier in the file: appended at the end, out of order"
+                )
+        elif following is not None:
+            pos = following.start
+            if not closing_only(following.chunk.lines[:1]):
+                problems.append(f"chunk {k + 1} matches nothing: inserted before the next anchored chunk")
+        else:
+            pos = prev_end
+            problems.append(f"chunk {k + 1} matches nothing: inserted after the previous anchored chunk")
+        lines = list(plan.lines)
+        if chunk.blank_before and pos > 0 and orig[pos - 1].strip():
+            lines.insert(0, "")
+        if chunk.blank_after and pos < n and orig[pos].strip() and not closing_only([orig[pos]]):
+            lines.append("")
+        plan.start = plan.end = pos
+        plan.lines = lines
+
+
+def _closing_lines(chunk: Chunk, orig: list[str], lo: int, hi: int) -> int | None:
+    """Where a chunk of closing brackets only stands in orig[lo:hi]: the first run of lines equal to
+    it, indentation included; None when the chunk is not closing-only or no such run exists."""
+    if not closing_only(chunk.lines) or not chunk.marker_before:
+        return None
+    return find_run(orig, chunk.lines, range(lo, hi - len(chunk.lines) + 1))
+
+
+TAIL_STATEMENTS = 2  # lines a chunk may show of an elided block's end before the block's closing line
+
+
+def _after_block_tail(chunk: Chunk, orig: list[str], lo: int, hi: int) -> tuple[int, int] | None:
+    """Where a chunk goes that opens with the last lines of the block a marker elided ("return",
+    then the "}" less indented than it), found nowhere else: from the first such run in
+    orig[lo:hi] to the original line its own last line closes (the same closing line, the first
+    one after the run), when at most one distinctive original line in between is not shown (the
+    code its new lines replace). None when the chunk does not open that way or the run is absent."""
+    lines = chunk.lines
+    if not chunk.marker_before or not lines or not lines[0].strip() or closing_only(lines[:1]):
+        return None
+    depth = indent_of(lines[0])
+    end = next(
+        (
+            c
+            for c, line in enumerate(lines[: TAIL_STATEMENTS + 1])
+            if not line.strip() or (closing_only([line]) and indent_of(line) < depth)
+        ),
+        None,
+    )
+    if end is None or not lines[end].strip():
+        return None
+    tail = lines[: end + 1]
+    start = find_run(orig, tail, range(lo, hi - len(tail) + 1))
+    if start is None:
+        return None
+    last = next((line for line in reversed(lines) if line.strip()), "")
+    if not chunk.marker_after or len(lines) == len(tail) or not closing_only([last]):
+        return start, start + len(tail)  # the new lines go right after the block's end
+    stop = next((i for i in range(start + len(tail), hi) if orig[i] == last), None)
+    if stop is None or not few_unshown(lines, orig, start + len(tail), stop, allowed=1):
+        return None
+    return start, stop + 1
+
+
+def _enclosing_close(chunk: Chunk, orig: list[str], before: int, after: int, defs, lang) -> int | None:
+    """The closing line of the innermost definition that the previous chunk (original lines
+    [before, after)) left open, or else of the bracket it left open, when this chunk, after a
+    marker, ends with that very line."""
+    if not chunk.marker_before or after <= 0 or closing_only(chunk.lines):
+        return None
+    last = next((line for line in reversed(chunk.lines) if line.strip()), "")
+    if not closing_only([last]):
+        return None
+    d = innermost_definition(defs, after - 1)
+    end = d.end if d is not None else open_bracket_close(orig, before, after, lang)
+    return end if end is not None and orig[end].rstrip() == last.rstrip() else None
+
+
+def _edited_last_member(line: str, old: str) -> bool:
+    """The chunk opens with the block's last member edited (``outInBounce = outInBounce`` took a
+    comma before the new members): same indentation, not the same text, much alike."""
+    return (
+        indent_of(line) == indent_of(old) and line.rstrip() != old.rstrip() and line_similarity(line, old) >= FUZZY_EDGE
+    )
+
+
+def _shown_earlier(lines: list[str], orig: list[str], end: int) -> bool:
+    """Whether most of the chunk's distinctive lines are original lines before `end`."""
+    before = {norm(line) for line in orig[:end]}
+    keys = [norm(line) for line in lines if is_distinctive(norm(line))]
+    return bool(keys) and sum(key in before for key in keys) * 2 > len(keys)

@@ -1,0 +1,105 @@
+"""What an instruction asks for that the merged file must show: names it says to remove are gone,
+code it says to move is not left at its old place as well (``instruction_not_applied``)."""
+
+from __future__ import annotations
+
+import re
+
+from fastapply.merge.text.markers import is_marker_line
+from fastapply.merge.text.normal import norm
+from fastapply.merge.text.syntax import definitions
+
+_DELETE_VERB = re.compile(r"\b(remove|removes|delete|deletes|drop|drops|get rid of|strip out)\b", re.I)
+_IDENTIFIER = re.compile(r"`([^`]+)`|(/[\w\-./:{}]*\w|[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?)")
+
+
+_KIND_NOUN = re.compile(
+    r"\b([A-Za-z_$][\w$]*)\s+(?:method|function|func|class|entry|import|field|property|"
+    r"option|route|struct|constant|hook|component|prop|helper|getter|setter|accessor|"
+    r"attribute|variable|macro|module|endpoint|case|branch|overload)s?\b"
+)
+_TITLED = re.compile(
+    "(?i:" + _DELETE_VERB.pattern + r")\s+the\s+((?:[A-Z][\w-]*\s+){2,3})"
+    r"(?:section|block|group|entry|rule|comment|note|heading|example|demo|panel|card|item|link|"
+    r"button)s?\b"
+)
+_OBJECT = re.compile(_DELETE_VERB.pattern + r"\s+((?:\S+\s+){0,3}\S+)", re.I)
+
+
+def asks_removal(instruction: str) -> bool:
+    return bool(instruction) and _DELETE_VERB.search(instruction) is not None
+
+
+def _named(instruction: str) -> list[str]:
+    """Code-like names right after a deletion verb (the thing removed, within four words):
+    backticked spans, calls, dotted/underscored/camelCase words."""
+    names = []
+    objects = " ".join(match.group(2) for match in _OBJECT.finditer(instruction))
+    for ticked, word in _IDENTIFIER.findall(objects):
+        token = ticked or word
+        if ticked or token.endswith("()") or re.search(r"[_.$:/]|[a-z][A-Z]|->", token):
+            names.append(token.removesuffix("()"))
+    names += [w for w in _KIND_NOUN.findall(objects) if w[:1].isupper()]  # "the Push method", not "the demo route"
+    names += [" ".join(m.group(2).split()) for m in _TITLED.finditer(instruction)]  # "the Media Queries section"
+    return names
+
+
+def instruction_not_applied(
+    original: str, merged: str, instruction: str, snip: list[str] = (), lang=None
+) -> tuple[str, ...]:
+    """The names an instruction asks to remove that the merged file keeps: no rarer than in the
+    original, or still on a line the snippet does not show (the snippet left the deletion under a
+    marker). With "from/in NAME" naming a definition, only that definition's lines count, so
+    "remove the unused x parameter from f" is not contradicted by an x elsewhere. () when nothing
+    is asked or all of it went."""
+    if not instruction:
+        return ()
+    copied = tuple(n for n in moved_names(instruction) if n in original and merged.count(n) > original.count(n))
+    if copied or not _DELETE_VERB.search(instruction):
+        return copied  # a move that left the old copy in place
+    names = [n for n in dict.fromkeys(_named(instruction)) if n in original]
+    if not names:
+        return ()
+    scoped_before, scoped_after = _scoped(original, instruction, lang), _scoped(merged, instruction, lang)
+    shown = {norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)}
+    kept = []
+    for name in names:
+        # Go declares methods beside their type: a scope that does not hold the name says nothing.
+        before, after = (scoped_before, scoped_after) if name in scoped_before else (original, merged)
+        if after.count(name) >= before.count(name) > 0:
+            kept.append(name)
+        elif any(name in line and norm(line) not in shown for line in after.splitlines()):
+            kept.append(name)
+    return tuple(kept)
+
+
+_MOVE = re.compile(r"\b(?:move|moves|hoist|hoists|relocate|relocates)\s+((?:\S+\s+){0,5}\S+)", re.I)
+_QUOTED = re.compile(r"'([^'\n]{3,})'|\"([^\"\n]{3,})\"|`([^`\n]+)`")
+
+
+def moved_names(instruction: str) -> list[str]:
+    """Code an instruction asks to move: quoted spans and code-like names right after the verb."""
+    names = []
+    for match in _MOVE.finditer(instruction):
+        objects = match.group(1)
+        quoted = [next(filter(None, q)) for q in _QUOTED.findall(objects)]
+        names += quoted
+        rest = _QUOTED.sub(" ", objects)
+        names += [w for w in re.findall(r"[A-Za-z_$][\w$]*", rest) if re.search(r"_|[a-z][A-Z]", w)]
+    return list(dict.fromkeys(names))
+
+
+_SCOPE = re.compile(r"\b(?:from|in|inside|within)\s+`?([A-Za-z_$][\w$]*)(?:\(\))?`?", re.I)
+
+
+def _scoped(text: str, instruction: str, lang) -> str:
+    """The lines of the definition the instruction's "from/in NAME" points at; all of ``text`` when
+    there is none (or it is not a definition of ``text``)."""
+    wanted = {m.group(1) for m in _SCOPE.finditer(instruction)}
+    if not wanted or lang is None:
+        return text
+    lines = text.splitlines()
+    spans = [(d.start, d.end) for d in definitions(text, lang) if d.name.split()[-1] in wanted]
+    if not spans:
+        return text
+    return "\n".join("\n".join(lines[a : b + 1]) for a, b in spans)

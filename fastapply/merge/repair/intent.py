@@ -1,0 +1,268 @@
+"""Deletions an instruction states that the snippet leaves under a marker.
+
+Agents often write "Remove the /panic route" and then send a snippet that shows the code *around*
+the route with the route itself elided by ``// ... existing code ...``: read literally, the marker
+keeps it. The validator notices (``instruction_not_applied``); this module builds the candidate that
+does what the instruction says. Each occurrence of a named thing on a line the snippet does not show
+is widened to the largest syntax node whose lines the snippet does not show either — the statement,
+member, element or definition that holds it, with its leading comments — and those lines go. The
+candidate is only a proposal: the caller validates it and serves it with a warning naming what was
+removed, so an inferred deletion is never silent.
+
+Worked example (Go; the snippet shows ``/ping`` and the new ``/healthz`` and elides the rest)::
+
+    instruction: "Remove the /panic demo route and add a /healthz endpoint"
+    merged:      r.Get("/healthz", …)        shown by the snippet
+                                             blank
+                 r.Get("/panic", func(…) {   not shown: the expression statement of 3 lines
+                     panic("test")           holding "/panic" is removed, with one of the
+                 })                          two blank lines around it
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from fastapply.merge.check.validate import validate
+from fastapply.merge.codes import ApplyWarning
+from fastapply.merge.merge import MergeResult
+from fastapply.merge.repair import instructed
+from fastapply.merge.snippet.hunks import new_side
+from fastapply.merge.text.languages import parse
+from fastapply.merge.text.lines import join_lines, split_lines
+from fastapply.merge.text.markers import is_marker_line
+from fastapply.merge.text.normal import norm
+from fastapply.merge.text.syntax import last_line
+
+# An inferred deletion larger than this is more likely a misreading than what was asked.
+MAX_REMOVED_LINES = 80
+MAX_REMOVED_SHARE = 0.5
+_CLOSERS = ("}", ")", "]", "end", "</", "fi", "esac")
+
+
+@dataclass(frozen=True)
+class StatedDeletion:
+    merged: str
+    names: tuple[str, ...]  # the instruction's names whose code was removed
+    removed: tuple[tuple[int, int], ...]  # 0-based inclusive line spans of the input text
+    first_line: str  # the first removed line, stripped, for the warning
+
+
+def stated_deletions(
+    original: str, snippet: str, merged: str, language: str | None, instruction: str
+) -> list[StatedDeletion]:
+    """Candidates for ``merged`` without the code the instruction asks to remove and the snippet
+    does not show, best first: each unit holding a named occurrence alone, most occurrences first
+    ("remove the api.dispatch wrapper" removes the wrapper, not a later call), then all of them.
+    [] when nothing is asked, the instruction moves code, or no occurrence sits in a whole-line
+    syntax node the snippet does not show."""
+    orig, _, _ = split_lines(original)
+    snip = new_side(split_lines(snippet)[0], orig, language)
+    names = instructed.instruction_not_applied(original, merged, instruction, snip, language)
+    if not names or set(names) & set(instructed.moved_names(instruction)):
+        return []
+    tree = parse(merged, language)
+    if tree is None:
+        return []
+    lines, newline, trailing = split_lines(merged)
+    # A line the snippet shows is hidden all the same where the output repeats it more often than
+    # the snippet does (a closing "})", "end"): which copy the snippet meant is unknown.
+    shown = Counter(norm(line) for line in snip if line.strip() and not is_marker_line(line, language))
+    output = Counter(norm(line) for line in lines)
+    hidden = [not line.strip() or output[norm(line)] > shown[norm(line)] for line in lines]
+    units: Counter[tuple[int, int]] = Counter()
+    for name in names:
+        for span in _units_of(name, tree, lines, hidden):
+            units[span] += 1
+    options = [[span] for span, _ in sorted(units.items(), key=lambda item: (-item[1], item[0]))]
+    options += [list(units)] if len(units) > 1 else []
+    candidates = []
+    for spans in options:
+        removed = _without_dangling(tree, lines, hidden, _with_blank_line(lines, _joined(set(spans))))
+        if removed is None:
+            continue
+        count = sum(b - a + 1 for a, b in removed)
+        if count > MAX_REMOVED_LINES or count > MAX_REMOVED_SHARE * len(lines):
+            continue
+        gone = {row for a, b in removed for row in range(a, b + 1)}
+        kept = [line for row, line in enumerate(lines) if row not in gone]
+        candidates.append(
+            StatedDeletion(
+                join_lines(kept, newline, trailing),
+                tuple(names),
+                tuple(removed),
+                next(lines[row].strip() for row in sorted(gone) if lines[row].strip()),
+            )
+        )
+    return candidates
+
+
+def _units_of(name: str, tree, lines: list[str], hidden: list[bool], word: bool = False) -> list[tuple[int, int]]:
+    """The hidden units holding each hidden occurrence of ``name`` (as a whole word when asked)."""
+    pattern = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])" if word else re.escape(name))
+    spans = []
+    for row, line in enumerate(lines):
+        match = pattern.search(line) if hidden[row] else None
+        span = match and _hidden_unit(tree, lines, hidden, row, match.start(), len(name))
+        if span:
+            spans.append(span)
+    return spans
+
+
+_DECLARED = re.compile(r"\b(?:var|let|const|val|function|def|class|func|fn|local|sub)\s+([A-Za-z_$][\w$]*)")
+
+
+def _without_dangling(
+    tree, lines: list[str], hidden: list[bool], removed: list[tuple[int, int]]
+) -> list[tuple[int, int]] | None:
+    """``removed`` grown by the hidden units that use a name it declares ("drop the workaround"
+    takes its helper's callers too, when the snippet does not show them); None when a name it
+    declares is still used on a line that cannot go."""
+    for _ in range(3):
+        gone = {row for a, b in removed for row in range(a, b + 1)}
+        declared = {m.group(1) for row in gone for m in _DECLARED.finditer(lines[row])}
+        users = {
+            name: [
+                row
+                for row, line in enumerate(lines)
+                if row not in gone and re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", line)
+            ]
+            for name in declared
+        }
+        users = {name: rows for name, rows in users.items() if rows}
+        if not users:
+            return removed
+        spans = set(removed)
+        for name in users:
+            found = _units_of(name, tree, lines, [h and row not in gone for row, h in enumerate(hidden)], word=True)
+            if len(found) < len(users[name]):
+                return None  # a use the snippet shows, or in no whole-line unit
+            spans.update(found)
+        removed = _with_blank_line(lines, _joined(spans))
+    return None
+
+
+def _hidden_unit(
+    tree, lines: list[str], hidden: list[bool], row: int, column: int, width: int
+) -> tuple[int, int] | None:
+    """The lines of the largest node around (row, column) that covers whole lines the snippet
+    does not show, widened by the comments right above it; None when there is none."""
+    conditional = _preprocessor_block(lines, row)
+    if conditional is not None:  # the grammar's node for "#ifdef" can run on to the file's end
+        first, last = conditional
+        return conditional if all(hidden[first : last + 1]) else None
+    byte = len(lines[row][:column].encode("utf-8"))
+    node = tree.root_node.descendant_for_point_range((row, byte), (row, byte + width))
+    best = None
+    while node is not None and node.parent is not None:
+        first, last = node.start_point[0], last_line(node)
+        if not all(hidden[first : last + 1]):
+            break
+        if _whole_lines(node, lines):
+            best = node
+        node = node.parent
+    if best is None or "comment" in best.type:
+        return None  # a name met only in a comment: removing the comment alone is rarely the ask
+    first, last = best.start_point[0], last_line(best)
+    above = best.prev_named_sibling
+    while (
+        above is not None
+        and "comment" in above.type
+        and last_line(above) == first - 1
+        and all(hidden[above.start_point[0] : first])
+    ):
+        first, above = above.start_point[0], above.prev_named_sibling
+    return first, last
+
+
+_PP_OPEN = re.compile(r"\s*#\s*if(?:n?def)?\b")
+_PP_CLOSE = re.compile(r"\s*#\s*endif\b")
+
+
+def _preprocessor_block(lines: list[str], row: int) -> tuple[int, int] | None:
+    """(row, its matching ``#endif``) when lines[row] opens a preprocessor conditional."""
+    if not _PP_OPEN.match(lines[row]):
+        return None
+    depth = 0
+    for end in range(row, len(lines)):
+        depth += bool(_PP_OPEN.match(lines[end])) - bool(_PP_CLOSE.match(lines[end]))
+        if depth == 0:
+            return row, end
+    return None
+
+
+def _whole_lines(node, lines: list[str]) -> bool:
+    (row, column), (end_row, end_column) = node.start_point, node.end_point
+    if end_column == 0 and end_row > row:
+        end_row, end_column = end_row - 1, len(lines[end_row - 1].encode("utf-8"))
+    head = lines[row].encode("utf-8")[:column].decode("utf-8", "replace")
+    tail = lines[end_row].encode("utf-8")[end_column:].decode("utf-8", "replace")
+    return not head.strip() and tail.strip() in ("", ";", ",")
+
+
+def _joined(spans: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Overlapping or touching spans as one (an occurrence inside another's unit is the same unit)."""
+    joined: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if joined and a <= joined[-1][1] + 1:
+            joined[-1] = (joined[-1][0], max(joined[-1][1], b))
+        else:
+            joined.append((a, b))
+    return joined
+
+
+def _with_blank_line(lines: list[str], spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Each span plus one blank line beside it where the removal would leave two blank lines, or a
+    blank line against a closing line or the end of the file."""
+    out = []
+    for a, b in spans:
+        before = a > 0 and not lines[a - 1].strip()
+        after_line = lines[b + 1].strip() if b + 1 < len(lines) else None
+        if before and (after_line is None or not after_line or after_line.startswith(_CLOSERS)):
+            a -= 1
+        elif after_line == "" and (a == 0 or lines[a - 1].rstrip().endswith(("{", "(", "[", ":"))):
+            b += 1
+        out.append((a, b))
+    return out
+
+
+def inferred_deletion(
+    original: str,
+    snippet: str,
+    merged: str,
+    language: str | None,
+    instruction: str,
+    anchoring: MergeResult | None = None,
+) -> tuple[str, ApplyWarning] | None:
+    """The first candidate of ``stated_deletions`` that validates cleanly — the only original lines
+    it lacks beyond the merge's are the ones it removed — with the warning that says what went."""
+    orig, _, _ = split_lines(original)
+    lines, _, _ = split_lines(merged)
+    for candidate in stated_deletions(original, snippet, merged, language, instruction):
+        removed = {norm(line) for a, b in candidate.removed for line in lines[a : b + 1]}
+        # Its own removal is what the instruction asked (a name still used elsewhere may stay).
+        warnings = [
+            w
+            for w in validate(
+                original, snippet, candidate.merged, language, anchoring=anchoring, instruction=instruction
+            )
+            if w.code != "instruction_not_applied"
+            and not (w.code == "dropped_code" and all(norm(orig[i - 1]) in removed for i in w.lines))
+        ]
+        if warnings:
+            continue
+        count = sum(b - a + 1 for a, b in candidate.removed)
+        gaps, before = [], 0
+        for a, b in candidate.removed:
+            gaps.append(a - before + 1)
+            before += b - a + 1
+        return candidate.merged, ApplyWarning(
+            "inferred_deletion",
+            f"removed {count} line(s) the snippet left under a marker, because the "
+            f"instruction asks to remove {', '.join(candidate.names[:5])} (first: `{candidate.first_line[:80]}`)",
+            tuple(gaps),
+            severity="note",
+        )
+    return None

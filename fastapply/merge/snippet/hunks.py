@@ -1,0 +1,239 @@
+"""Diff-form snippets: edits written as unified-diff hunks (``+``/``-`` line prefixes, with or
+without ``@@`` headers, often mixed with lazy markers), applied as hunks.
+
+Some agents answer "apply this" with a diff instead of a lazy rewrite::
+
+    @@ -12,4 +12,5 @@
+     def connect(self):
+    -    sock = socket.create_connection(self.addr)
+    +    sock = socket.create_connection(self.addr, timeout=self.timeout)
+    +    sock.setblocking(False)
+         return sock
+
+Whether a snippet is diff-form is decided against the original (the prefix convention is detected,
+not assumed): ``-`` lines must be original lines once the prefix is dropped and not as written,
+``+`` lines must not be original lines as written. A Markdown list item or a Lua comment that is
+already in the file is therefore never read as a diff line. Each hunk (its context and ``-`` lines)
+must then match the original exactly once after the previous hunk, whitespace aside; line numbers
+in ``@@`` headers are ignored (agents get them wrong).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from fastapply.merge.snippet.chunks import reindent
+from fastapply.merge.text.markers import is_marker_line
+from fastapply.merge.text.normal import norm
+
+_HEADER = re.compile(r"^@@.*@@.*$|^@@\s*$")
+_FILE_HEADER = re.compile(r"^(---|\+\+\+) (a/|b/|/dev/null|\S+\.\w+)|^diff --git |^index [0-9a-f]+\.\.")
+
+
+@dataclass
+class Hunk:
+    # (kind, text): kind " " context, "-" removed, "+" added; text without the prefix
+    lines: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def old(self) -> list[str]:
+        return [text for kind, text in self.lines if kind != "+" and text.strip()]
+
+    @property
+    def changes(self) -> bool:
+        return any(kind != " " for kind, _ in self.lines)
+
+
+def _classify(line: str, orig_norm: set[str]) -> str:
+    """ "-", "+" or " " for one snippet line, by the original's evidence."""
+    if line.strip() in ("-", "+"):  # a removed or added blank line
+        return line.strip()
+    if line[:1] == "-" and not line.startswith("---") and norm(line) not in orig_norm and norm(line[1:]) in orig_norm:
+        return "-"
+    if line[:1] == "+" and not line.startswith("+++") and norm(line) not in orig_norm:
+        return "+"
+    return " "
+
+
+def is_diff_form(snippet_lines: list[str], original_lines: list[str]) -> bool:
+    """True when the snippet is written as diff hunks rather than as lazy code."""
+    orig_norm = {norm(line) for line in original_lines if line.strip()}
+    kinds = [_classify(line, orig_norm) for line in snippet_lines]
+    removed, added = kinds.count("-"), kinds.count("+")
+    if not removed and not added:
+        return False
+    if any(_HEADER.match(line) for line in snippet_lines) or removed:
+        return True
+    # Only additions: diff-form when every other line is an original line (context) or a marker,
+    # or when context lines carry the one-space prefix of a diff.
+    others = [line for line, kind in zip(snippet_lines, kinds) if kind == " " and line.strip()]
+    context = [line for line in others if norm(line) in orig_norm]
+    if context and len(context) == len([line for line in others if not is_marker_line(line)]):
+        return True
+    spaced = [line for line in context if line.startswith(" ") and line[1:] in set(original_lines)]
+    return bool(context) and len(spaced) * 2 >= len(context)
+
+
+def parse_hunks(snippet_lines: list[str], original_lines: list[str], language: str | None) -> list[Hunk]:
+    """The snippet's hunks: cut at ``@@`` headers and lazy markers; file headers dropped."""
+    orig_norm = {norm(line) for line in original_lines if line.strip()}
+    hunks: list[Hunk] = [Hunk()]
+    for line in snippet_lines:
+        if _HEADER.match(line) or is_marker_line(line, language) or is_marker_line(line[1:], language):
+            hunks.append(Hunk())
+            continue
+        if _FILE_HEADER.match(line):
+            continue
+        kind = _classify(line, orig_norm)
+        text = line[1:] if kind != " " or (line.startswith(" ") and line[1:] in original_lines) else line
+        hunks[-1].lines.append((kind, text))
+    return [h for h in hunks if any(text.strip() for _, text in h.lines)]
+
+
+def _matches(original_lines: list[str], old: list[str], start: int) -> list[tuple[int, list[int]]]:
+    """Every place at or after `start` where the old lines occur in order as consecutive non-blank
+    original lines: (first index, index of each old line)."""
+    nonblank = [i for i in range(start, len(original_lines)) if original_lines[i].strip()]
+    normed = [norm(original_lines[i]) for i in nonblank]
+    target = [norm(line) for line in old]
+    found = []
+    for k in range(len(normed) - len(target) + 1):
+        if normed[k] == target[0] and normed[k : k + len(target)] == target:
+            found.append((nonblank[k], nonblank[k : k + len(target)]))
+    return found
+
+
+def _added_blank(hunk: Hunk, k: int) -> bool:
+    """A bare blank line inside a run of additions is an added blank line (agents drop the '+')."""
+    before = next((kind for kind, text in reversed(hunk.lines[:k]) if text.strip()), None)
+    after = next((kind for kind, text in hunk.lines[k + 1 :] if text.strip()), None)
+    return before == "+" and after == "+"
+
+
+def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above: int = 0) -> list[str]:
+    """The hunk's new text for original[where[0]:where[-1]+1]: context lines as the original has
+    them, additions re-indented by the shift that the snippet's context and removed lines show.
+
+    Blank lines: a blank context line takes the original's blank line at that point, a lone "-"
+    removes it; blank lines the snippet did not show are kept, except inside a removed block, and
+    next to one no more of them than the original had in one place (its separator goes with it).
+    """
+    last_old = max(k for k, (kind, text) in enumerate(hunk.lines) if kind != "+" and text.strip())
+    last_add = max((k for k, (kind, _) in enumerate(hunk.lines) if kind == "+"), default=-1)
+    # The indentation shift comes from the removed lines (their prefix is certain); context lines
+    # count only without them, as the original has them or with a diff's one-space prefix dropped.
+    old = [(kind, text) for kind, text in hunk.lines if kind != "+" and text.strip()]
+    witnesses = [(text, o) for (kind, text), o in zip(old, where) if kind == "-"] or [
+        (_as_context(text, original_lines[o]), o) for (_, text), o in zip(old, where)
+    ]
+    added = [text for kind, text in hunk.lines if kind == "+"]
+    probe = reindent(
+        [text for text, _ in witnesses] + added, [(i, o) for i, (_, o) in enumerate(witnesses)], original_lines
+    )
+    added_iter = iter(probe[len(witnesses) :])
+    out: list[str] = []
+    old_iter = iter(where)
+    cursor = where[0]  # the next original line not yet accounted for
+    last_kind = None  # kind of the last old (non-blank) line
+    for k, (kind, text) in enumerate(hunk.lines):
+        if kind == "+":
+            line = next(added_iter)
+            out.append(line if text.strip() else "")
+            continue
+        if not text.strip():
+            if k > max(last_old, last_add):
+                break  # blank lines closing the hunk stand for nothing; the original's stay
+            if cursor < len(original_lines) and not original_lines[cursor].strip() and cursor > where[0]:
+                if kind == " ":
+                    out.append(original_lines[cursor])
+                cursor += 1
+            elif kind == " " and _added_blank(hunk, k):
+                out.append("")
+            continue
+        o = next(old_iter)
+        gap = original_lines[cursor:o]
+        if last_kind is not None and not (last_kind == "-" and kind == "-"):
+            trailing = len(out) - len(_rstrip_blank(out)) if out else blank_above
+            out.extend(gap[trailing:] if "-" in (last_kind, kind) else gap)
+        if kind == " ":
+            out.append(original_lines[o])
+        cursor, last_kind = o + 1, kind
+    return out, cursor
+
+
+def _as_context(text: str, original_line: str) -> str:
+    """A context line as the snippet meant it: a diff's one-space prefix dropped unless the line
+    is already the original's as written."""
+    return text[1:] if text.startswith(" ") and text != original_line else text
+
+
+def _rstrip_blank(lines: list[str]) -> list[str]:
+    end = len(lines)
+    while end and not lines[end - 1].strip():
+        end -= 1
+    return lines[:end]
+
+
+def _blank_run_before(lines: list[str], i: int) -> int:
+    n = 0
+    while i - n - 1 >= 0 and not lines[i - n - 1].strip():
+        n += 1
+    return n
+
+
+def apply_hunks(original_lines: list[str], hunks: list[Hunk]):
+    """(merged lines, spans of the original replaced, problems). Each hunk must match its old lines
+    exactly once after the previous hunk; a hunk that does not is reported and left out."""
+    out: list[str] = []
+    spans: list[tuple[int, int]] = []
+    problems: list[str] = []
+    pos = 0
+    for n, hunk in enumerate(hunks, start=1):
+        old = hunk.old
+        if not old:
+            problems.append(f"hunk {n} has no context or removed lines to place it by")
+            continue
+        found = _matches(original_lines, old, pos)
+        if not hunk.changes and len(found) != 1:
+            continue  # context alone that is not unique after the previous hunk says nothing
+        if not found:
+            earlier = _matches(original_lines, old, 0)
+            problems.append(
+                f"hunk {n}: its context and removed lines "
+                + ("occur only before the previous hunk" if earlier else "are not in the original")
+            )
+            continue
+        if len(found) > 1:
+            problems.append(f"hunk {n}: its context and removed lines occur {len(found)} times")
+        start, where = found[0]
+        end = where[-1] + 1
+        if not hunk.changes:  # context only: it just moves the position on
+            out.extend(original_lines[pos:end])
+            pos = end
+            continue
+        new, end = _render(
+            hunk,
+            original_lines,
+            where,
+            len(out) - len(_rstrip_blank(out)) if start == pos else _blank_run_before(original_lines, start),
+        )
+        out.extend(original_lines[pos:start])
+        out.extend(new)
+        spans.append((start, end))
+        pos = end
+    out.extend(original_lines[pos:])
+    return out, spans, problems
+
+
+def new_side(snippet_lines: list[str], original_lines: list[str], language: str | None) -> list[str]:
+    """What the snippet says the code becomes: for a diff-form snippet its context and added lines
+    (prefixes dropped, removed lines left out, a marker between hunks); any other snippet as is."""
+    if not original_lines or not is_diff_form(snippet_lines, original_lines):
+        return snippet_lines
+    out: list[str] = []
+    for n, hunk in enumerate(parse_hunks(snippet_lines, original_lines, language)):
+        if n:
+            out.append("// ... existing code ...")
+        out.extend(text for kind, text in hunk.lines if kind != "-")
+    return out

@@ -1,0 +1,128 @@
+"""Lazy markers: the comment lines with which an edit snippet elides unchanged code.
+
+A marker is a whole line holding only a comment (``//``, ``#``, ``--``, ``;``, ``/* */``,
+``<!-- -->``, JSX ``{/* */}``) whose text says "unchanged code stands here": an ellipsis
+(``// ...``), or a short phrase such as ``... existing code ...``, ``rest of the file unchanged``
+or ``same``. Ordinary comments that merely start with ``...`` or mention "existing" are not
+markers: the phrase must be short, contain no code punctuation, and use the marker vocabulary.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from fastapply.merge.text.normal import LINE_CACHE
+
+_COMMENT_FORMS = [
+    re.compile(r"^\{\s*/\*+(?P<body>.*?)\*+/\s*\}$"),  # JSX {/* ... */}
+    re.compile(r"^/\*+(?P<body>.*?)\*+/$"),
+    re.compile(r"^<!--(?P<body>.*?)-->$"),
+    re.compile(r"^\{-(?P<body>.*?)-\}$"),
+    re.compile(r"^(?://+|#+|--+|;+|%+|')(?P<body>.*)$"),
+]
+_ELLIPSIS = r"(?:\.{2,}|…)"
+_ONLY_DOTS = re.compile(rf"^{_ELLIPSIS}$")
+# Words that make an ellipsis comment a marker ("... existing code ...", "... other tests ...").
+_MARKER_WORDS = re.compile(
+    r"\b(existing|rest|same|unchanged|remaining|previous|prior|other|others|omitted|original|"
+    r"keep|kept|more|etc|code|imports?|methods?|functions?|tests?|sections?|fields?|lines?|"
+    r"implementation|content|body|logic|remainder|as before|elided|skipped|here)\b",
+    re.IGNORECASE,
+)
+# Marker phrases without an ellipsis: "keep existing code", "rest of the file unchanged", "same".
+_PLAIN_FIRST = r"existing|remaining|rest\s+of(?:\s+the)?|unchanged|same|previous|other|original"
+_PLAIN_PHRASE = re.compile(
+    r"^(?:(?:keep|keeping|leave|leaving)\s+)?(?:the\s+|all\s+)?"
+    rf"(?:{_PLAIN_FIRST})\b"
+    r"(?P<tail>[\w\s]*)$",
+    re.IGNORECASE,
+)
+_PLAIN_NOUN = re.compile(
+    r"\b(code|file|implementation|contents?|methods|functions|imports|unchanged|same|as is|"
+    r"as before|remains|stays|class|module|body)\b",
+    re.IGNORECASE,
+)
+_CODE_PUNCT = re.compile(r"[(){}\[\];=<>\"'`]")
+# An ellipsis, then a note that says where the next lines go ("... and in the head, next to x:").
+_DIRECTION = re.compile(
+    rf"^{_ELLIPSIS}\s*(?:and|then|also|plus|later|elsewhere|meanwhile|further)\s+"
+    r"(?:(?:also|then|later|further|elsewhere)\s+)?(?:at|in|inside|near|next|up|down|below|"
+    r"above|after|before|under|over|on|to|the|add|load|register|update|change|import)\b",
+    re.IGNORECASE,
+)
+# "... (unchanged) ...": a parenthesised phrase between ellipses is still a phrase, not code.
+_PAREN_PHRASE = re.compile(rf"^({_ELLIPSIS})\s*\(([\w\s]+)\)\s*({_ELLIPSIS})$")
+
+
+def _comment_body(stripped: str) -> str | None:
+    for form in _COMMENT_FORMS:
+        match = form.match(stripped)
+        if match:
+            return match.group("body").strip(" \t*-/#")
+    return None
+
+
+_PARENS = re.compile(r"\([^()]*\)")
+
+
+def _is_marker_phrase(body: str) -> bool:
+    body = _PAREN_PHRASE.sub(r"\1 \2 \3", body)
+    if re.match(_ELLIPSIS, body) and re.search(_ELLIPSIS + r"$", body):
+        # "... existing helpers (convert_key, convert_value) ...": names in parentheses between
+        # ellipses are the marker's own note, not code.
+        body = _PARENS.sub(" ", body)
+    if not body or _CODE_PUNCT.search(body):
+        return False
+    if _ONLY_DOTS.match(body):
+        return True
+    words = body.split()
+    if _DIRECTION.match(body) and len(words) <= 18:
+        return True  # "... and at the top of the module, with the other imports:": a marker with a note
+    if re.match(_ELLIPSIS, body) or re.search(_ELLIPSIS + r"$", body):
+        inner = re.sub(_ELLIPSIS, " ", body).strip()
+        return len(inner.split()) <= 8 and (not inner or bool(_MARKER_WORDS.search(inner)))
+    if len(words) > 8:
+        return False
+    if body.lower().strip(".!") in ("same", "unchanged", "existing code", "keep existing code"):
+        return True
+    match = _PLAIN_PHRASE.match(body.rstrip(".!"))
+    return bool(match) and bool(_PLAIN_NOUN.search(body))
+
+
+# Every marker holds an ellipsis or one of the words a marker phrase must start with: one C-speed
+# search rules out almost every code line first.
+_MAYBE_MARKER = re.compile(rf"\.\.|…|{_PLAIN_FIRST}", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=LINE_CACHE)
+def is_marker_line(line: str, language: str | None = None) -> bool:
+    """True when the line is a lazy marker (any indentation, any common comment syntax).
+
+    A bare ``...`` line counts too, except in Python where it is the Ellipsis statement.
+
+    >>> is_marker_line("    // ... existing code ...")
+    True
+    >>> is_marker_line("# compute the rest of the totals")
+    False
+    """
+    stripped = line.strip()
+    if not stripped or len(stripped) > 120 or not _MAYBE_MARKER.search(stripped):
+        return False
+    if _ONLY_DOTS.match(stripped):
+        return language != "python"
+    body = _comment_body(stripped)
+    if body is None:
+        # An uncommented "... existing code ..." (agents write them too): an ellipsis plus marker
+        # words, which no language accepts as code.
+        return (
+            bool(re.match(_ELLIPSIS, stripped))
+            and _is_marker_phrase(stripped)
+            and bool(_MARKER_WORDS.search(re.sub(_ELLIPSIS, " ", stripped)))
+        )
+    return _is_marker_phrase(body)
+
+
+def find_markers(text: str, language: str | None = None) -> list[int]:
+    """0-based indices of the marker lines of a text."""
+    return [i for i, line in enumerate(text.splitlines()) if is_marker_line(line, language)]

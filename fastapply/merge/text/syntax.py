@@ -1,0 +1,212 @@
+"""Syntax-tree facts the merge needs: named definitions and parse-error locations."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from fastapply.merge.text.languages import parse
+
+# Node types that are "definitions" a snippet may replace whole, across the supported grammars.
+DEFINITION_TYPES = {
+    "function_definition",
+    "class_definition",
+    "decorated_definition",  # python, c, cpp
+    "function_declaration",
+    "generator_function_declaration",
+    "class_declaration",
+    "method_definition",
+    "abstract_class_declaration",
+    "interface_declaration",
+    "type_alias_declaration",
+    "enum_declaration",
+    "lexical_declaration",  # js / ts
+    "method_declaration",
+    "type_declaration",  # go (function_declaration above)
+    "function_item",
+    "impl_item",
+    "struct_item",
+    "enum_item",
+    "trait_item",
+    "mod_item",
+    "macro_definition",
+    "const_item",
+    "static_item",  # rust
+    "constructor_declaration",
+    "record_declaration",
+    "annotation_type_declaration",  # java
+    "struct_specifier",
+    "class_specifier",
+    "namespace_definition",
+    "template_declaration",  # c/cpp
+    "object_definition",
+    "trait_definition",  # scala (function_definition, class_definition above)
+    "object_declaration",  # kotlin (function_declaration, class_declaration above)
+    "method",
+    "singleton_method",
+    "class",
+    "module",  # ruby
+    "protocol_declaration",  # swift
+    "namespace_declaration",
+    "struct_declaration",  # c#
+    "rule_set",  # css: named by its selectors
+    "expression_statement",  # js: Writer.prototype.render = function (...) {...}, when it assigns a function
+}
+_ASSIGNED_FUNCTIONS = {"function_expression", "function", "arrow_function", "generator_function", "class"}
+# Definitions whose children can be definitions too (methods inside classes, fns in impls).
+_CONTAINER_FIELDS = ("body", "definition", "declaration_list")
+
+
+@dataclass(frozen=True)
+class Definition:
+    name: str
+    kind: str
+    start: int  # first line (decorators/annotations included), 0-based
+    header: int  # line holding the name
+    end: int  # last line, inclusive
+
+
+def _name_of(node) -> tuple[str, int] | None:
+    target = node
+    if node.type == "decorated_definition":
+        target = node.child_by_field_name("definition") or node
+    if node.type == "template_declaration":
+        for child in node.named_children:
+            if child.type in DEFINITION_TYPES:
+                return _name_of(child)
+    if node.type == "lexical_declaration":  # const foo = () => ...
+        for child in node.named_children:
+            if child.type == "variable_declarator":
+                target = child
+                break
+    if node.type == "type_declaration":  # go: type Foo struct
+        for child in node.named_children:
+            if child.type in ("type_spec", "type_alias"):
+                target = child
+    if node.type == "impl_item":
+        name_node = node.child_by_field_name("type")
+        trait = node.child_by_field_name("trait")
+        if name_node is not None:
+            text = name_node.text.decode("utf-8", "replace")
+            if trait is not None:
+                text = trait.text.decode("utf-8", "replace") + " for " + text
+            return "impl " + text, name_node.start_point[0]
+    if node.type == "expression_statement":
+        assignment = node.named_children[0] if node.named_children else None
+        if assignment is None or assignment.type != "assignment_expression":
+            return None
+        left, right = assignment.child_by_field_name("left"), assignment.child_by_field_name("right")
+        if left is None or right is None or right.type not in _ASSIGNED_FUNCTIONS:
+            return None
+        return left.text.decode("utf-8", "replace"), left.start_point[0]
+    if node.type == "rule_set":
+        selectors = next((c for c in node.named_children if c.type == "selectors"), None)
+        return (selectors.text.decode("utf-8", "replace"), selectors.start_point[0]) if selectors else None
+    name_node = target.child_by_field_name("name")
+    declarator = target.child_by_field_name("declarator")
+    while name_node is None and declarator is not None:  # c/cpp: int *foo(int a)
+        if declarator.type in (
+            "identifier",
+            "field_identifier",
+            "qualified_identifier",
+            "destructor_name",
+            "operator_name",
+        ):
+            name_node = declarator
+            break
+        declarator = declarator.child_by_field_name("declarator")
+    if name_node is None:
+        return None
+    name = name_node.text.decode("utf-8", "replace")
+    # A MISSING node that error recovery inserted (e.g. in a file cut mid-class) has no text: such a
+    # definition cannot be recognised by name.
+    return (name, name_node.start_point[0]) if name.strip() else None
+
+
+def innermost_definition(defs: list[Definition], line: int) -> Definition | None:
+    """The smallest definition holding `line` before its last line (the one a chunk that shows
+    `line` leaves open); None when no definition does."""
+    holding = [d for d in defs if d.start <= line < d.end]
+    return min(holding, key=lambda d: d.end - d.start) if holding else None
+
+
+def definitions(text: str, language: str | None) -> list[Definition]:
+    """Named definitions of a text, outer before inner, in file order; [] without a grammar.
+
+    One apply asks for the definitions of the same original and merged file from several checks:
+    the last few answers are kept (a walk over a large file's tree costs seconds)."""
+    return list(_definitions(text, language))
+
+
+@functools.lru_cache(maxsize=8)
+def _definitions(text: str, language: str | None) -> tuple[Definition, ...]:
+    tree = parse(text, language)
+    if tree is None:
+        return ()
+    found: list[Definition] = []
+
+    def visit(node, depth: int) -> None:
+        for child in node.named_children:
+            if child.type in DEFINITION_TYPES:
+                named = _name_of(child)
+                if named is not None:
+                    found.append(Definition(named[0], child.type, child.start_point[0], named[1], last_line(child)))
+            if depth < 32:  # methods of anonymous classes inside nested blocks sit ~20 levels down
+                visit(child, depth + 1)
+
+    visit(tree.root_node, 0)
+    # A CSS selector can open several rules (".CodeMirror" at the top and again further down): a
+    # snippet's rule does not say which one it rewrites, so such rules are no definitions.
+    selectors = Counter(d.name for d in found if d.kind == "rule_set")
+    return tuple(d for d in found if d.kind != "rule_set" or selectors[d.name] == 1)
+
+
+def last_line(node) -> int:
+    row, column = node.end_point
+    return row - 1 if column == 0 and row > node.start_point[0] else row
+
+
+def error_lines(text: str, language: str | None, excused: frozenset[str] = frozenset()) -> list[int] | None:
+    """0-based lines of ERROR / MISSING nodes (one per node), or None without a grammar. A node on
+    whose first two lines one of the `excused` macros is called is not counted (see error_macros)."""
+    found = _error_nodes(text, language)
+    if found is None:
+        return None
+    lines = text.split("\n")
+    return sorted(row for row, end in found if not excused or not excused & _macros_at(lines, row, end))
+
+
+_MACRO_CALL = re.compile(r"\b([A-Z][A-Z0-9_]{2,})\s*\(")
+
+
+def error_macros(text: str, language: str | None) -> frozenset[str]:
+    """Macro calls (``GUARDED_BY(mutex_)``) on the first two lines of the text's parse errors: the
+    grammar does not know them, so the same macro in new code is no new error of the merge's."""
+    lines = text.split("\n")
+    return frozenset().union(*(_macros_at(lines, row, end) for row, end in _error_nodes(text, language) or []))
+
+
+def _macros_at(lines: list[str], row: int, end: int) -> frozenset[str]:
+    """Macro calls on the first two lines of the parse error spanning rows row..end."""
+    return frozenset(_MACRO_CALL.findall("\n".join(lines[row : min(end, row + 1) + 1])))
+
+
+def _error_nodes(text: str, language: str | None) -> list[tuple[int, int]] | None:
+    """(first row, last row) of each ERROR / MISSING node, one per broken region."""
+    tree = parse(text, language)
+    if tree is None:
+        return None
+    if not tree.root_node.has_error:
+        return []
+    found: list[tuple[int, int]] = []
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.is_missing or node.type == "ERROR":
+            found.append((node.start_point[0], node.end_point[0]))
+            continue  # one report per broken region
+        if node.has_error:
+            stack.extend(node.children)
+    return found

@@ -1,0 +1,146 @@
+"""The checks for plausible-looking damage: each flags its failure and stays quiet on the right file."""
+
+from fastapply.merge import validate
+from fastapply.merge.check import damage
+
+JS = """class Api {
+  get(path) {
+    return fetch(this.base + path);
+  }
+
+  post(path, body) {
+    return fetch(this.base + path, {method: 'POST', body});
+  }
+
+  remove(path) {
+    return fetch(this.base + path, {method: 'DELETE'});
+  }
+}
+"""
+
+
+def codes(original, snippet, merged, language="javascript", **kw):
+    return {w.code for w in validate(original, snippet, merged, language, **kw)}
+
+
+def test_context_inserted_next_to_itself_is_duplicated_lines():
+    snippet = "  post(path, body) {\n    return fetch(this.base + path, {method: 'PUT', body});\n  }\n"
+    right = JS.replace("'POST'", "'PUT'")
+    line = "    return fetch(this.base + path, {method: 'PUT', body});\n"
+    doubled = right.replace(line, line + line)
+    assert "duplicated_lines" not in codes(JS, snippet, right)
+    assert damage.duplicated_lines(JS.splitlines(), snippet.splitlines(), doubled.splitlines(), "javascript")
+
+
+def test_old_body_left_after_a_whole_new_definition_is_orphaned():
+    snippet = "  post(path, body) {\n    return this.send('POST', path, body);\n  }\n"
+    right = JS.replace(
+        "    return fetch(this.base + path, {method: 'POST', body});\n", "    return this.send('POST', path, body);\n"
+    )
+    orphaned = JS.replace(
+        "    return fetch(this.base + path, {method: 'POST', body});\n",
+        "    return this.send('POST', path, body);\n    return fetch(this.base + path, {method: 'POST', body});\n",
+    )
+    assert "orphaned_lines" not in codes(JS, snippet, right)
+    assert "orphaned_lines" in codes(JS, snippet, orphaned)
+
+
+def test_a_definition_dropped_without_a_word_is_vanished():
+    snippet = "  get(path) {\n    return fetch(this.base + path, {cache: 'no-store'});\n  }\n"
+    merged = JS.replace("fetch(this.base + path);", "fetch(this.base + path, {cache: 'no-store'});")
+    gone = merged.replace("\n  remove(path) {\n    return fetch(this.base + path, {method: 'DELETE'});\n  }\n", "\n")
+    assert "vanished_definition" not in codes(JS, snippet, merged)
+    assert damage.vanished_definitions(JS, snippet.splitlines(), gone, "javascript") == ("remove",)
+    # named by the instruction: an intended deletion
+    assert damage.vanished_definitions(JS, snippet.splitlines(), gone, "javascript", "also remove remove()") == ()
+
+
+def test_body_elided_by_a_marker_must_stay():
+    original = "def load(path):\n    with open(path) as f:\n        return f.read()\n\n\ndef save():\n    pass\n"
+    snippet = "def load(path):\n# ... existing code ...\n\n\ndef save():\n    return None\n"
+    emptied = "def load(path):\n\n\ndef save():\n    return None\n"
+    assert damage.vanished_bodies(original, snippet.splitlines(), emptied, "python")
+
+
+def test_a_definition_a_marker_names_must_stay():
+    snippet = "  get(path) {\n    return fetch(this.base + path);\n  }\n  // ... post and remove unchanged ...\n}\n"
+    gone = JS.replace("\n  remove(path) {\n    return fetch(this.base + path, {method: 'DELETE'});\n  }\n", "\n")
+    assert damage.vanished_definitions(JS, snippet.splitlines(), gone, "javascript") == ("remove",)
+    assert damage.vanished_definitions(JS, snippet.splitlines(), JS, "javascript") == ()
+
+
+def test_a_new_declaration_beside_the_unshown_old_one_is_redeclared():
+    lua = "local _rawget\nif rawget then\n   _rawget = rawget\nend\n\nlocal function f() end\n"
+    snippet = "-- ... existing code ...\nlocal _rawget = rawget\n\nlocal function f() end\n"
+    doubled = lua.replace("end\n\nlocal function", "end\n\nlocal _rawget = rawget\n\nlocal function")
+    replaced = "local _rawget = rawget\n\nlocal function f() end\n"
+    assert damage.redeclared(lua.splitlines(), snippet.splitlines(), doubled.splitlines()) == ("_rawget",)
+    assert damage.redeclared(lua.splitlines(), snippet.splitlines(), replaced.splitlines()) == ()
+    # both shown by the snippet: the author keeps the old one on purpose
+    both = "local _rawget\n" + snippet
+    assert damage.redeclared(lua.splitlines(), both.splitlines(), doubled.splitlines()) == ()
+
+
+def test_a_definition_copied_whole_is_duplicated_but_the_same_method_in_two_classes_is_not():
+    ruby = "class A\n  def encode(t)\n    t.to_s\n  end\n\n  def mask(t)\n    t\n  end\nend\n"
+    snippet = "  def mask(t)\n    t\n  end\n\n  def encode(t)\n    t.to_s\n  end\n"
+    copied = ruby.replace("    t\n  end\nend\n", "    t\n  end\n\n  def encode(t)\n    t.to_s\n  end\nend\n")
+    assert damage.duplicated_definitions(ruby, snippet, copied, "ruby") == ("encode",)
+    moved = "class A\n  def mask(t)\n    t\n  end\n\n  def encode(t)\n    t.to_s\n  end\nend\n"
+    assert damage.duplicated_definitions(ruby, snippet, moved, "ruby") == ()
+    two_classes = ruby + "\nclass B\n  def encode(t)\n    t.to_s\n  end\nend\n"
+    assert damage.duplicated_definitions(ruby, "class B\n" + snippet + "end\n", two_classes, "ruby") == ()
+
+
+def test_parents_are_the_innermost_holding_definitions():
+    from fastapply.merge.check.damage import _parents
+    from fastapply.merge.text.syntax import definitions
+
+    text = (
+        "class A:\n    def run(self):\n        pass\n\n\nclass B:\n    def run(self):\n"
+        "        def inner():\n            pass\n\n\ndef top():\n    pass\n"
+    )
+    found = definitions(text, "python")
+    holder = _parents(found)
+    parents = {(d.name, d.start): holder[id(d)] for d in found}
+    assert parents == {
+        ("A", 0): "",
+        ("run", 1): "A",
+        ("B", 5): "",
+        ("run", 6): "B",
+        ("inner", 7): "run",
+        ("top", 11): "",
+    }
+
+
+def test_a_section_separator_doubled_by_the_merge_is_a_duplicated_line():
+    from fastapply.merge.check.damage import duplicated_lines
+
+    rule = "/" * 66
+    orig = ["function a() {", "}", "", rule, "// Styles", rule, "const x = 1"]
+    snip = ["function b() {", "}", "", rule]
+    out = ["function a() {", "}", "", "function b() {", "}", "", rule, "", rule, "// Styles", rule, "const x = 1"]
+    assert duplicated_lines(orig, snip, out, "typescript") == (9,)
+    assert duplicated_lines(orig, snip, orig, "typescript") == ()
+
+
+def test_an_output_that_leaves_moved_code_where_it_was_is_flagged_as_shuffled():
+    original = (
+        "function findCaller(stack) {\n  return stack[0];\n}\n\nconst devtoolsImpl = (fn) => {\n  return fn;\n};\n\n"
+        "const parseJsonThen = (text, fn) => {\n  fn(JSON.parse(text));\n};\n"
+    )
+    snippet = (
+        "function findCaller(stack) {\n  // ... existing code ...\n}\n\nconst parseJsonThen = (text, fn) => {\n"
+        "  fn(JSON.parse(text));\n};\n\nconst devtoolsImpl = (fn) => {\n  // ... existing code ...\n};\n"
+    )
+    moved = (
+        "function findCaller(stack) {\n  return stack[0];\n}\n\nconst parseJsonThen = (text, fn) => {\n"
+        "  fn(JSON.parse(text));\n};\n\nconst devtoolsImpl = (fn) => {\n  return fn;\n};\n"
+    )
+    instruction = "Move parseJsonThen above devtoolsImpl"
+    assert "shuffled_snippet" in {
+        w.code for w in validate(original, snippet, original, "javascript", instruction=instruction)
+    }
+    assert "shuffled_snippet" not in {
+        w.code for w in validate(original, snippet, moved, "javascript", instruction=instruction)
+    }

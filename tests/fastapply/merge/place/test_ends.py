@@ -1,0 +1,79 @@
+from fastapply.merge.place.ends import pair_last_line, pair_leading_closers, unpair_new_group_opener
+from fastapply.merge.snippet.chunks import Chunk
+from fastapply.merge.text.syntax import definitions
+
+SEP = "/" * 40
+
+
+def test_the_chunks_last_line_pairs_with_the_line_below_its_last_anchor():
+    original = ["function GitHub() {", "  return link(REPO)", "}", "", SEP, "", "const themes = []"]
+    chunk = Chunk(["}", "", "function Docs() {", "  return link(README)", "}", "", SEP], True, True, 0)
+    assert pair_last_line(chunk, [(0, 2)], original) == [(0, 2), (6, 4)]  # Docs goes above the separator
+
+
+def test_the_last_line_stays_new_when_the_original_continues_otherwise():
+    original = ["function GitHub() {", "  return link(REPO)", "}", "", "const themes = []", SEP]
+    chunk = Chunk(["}", "", "function Docs() {", "  return link(README)", "}", "", SEP], True, True, 0)
+    assert pair_last_line(chunk, [(0, 2)], original) == [(0, 2)]
+    assert pair_last_line(Chunk(chunk.lines, True, False, None), [(0, 2)], original[:5] + [SEP]) == [(0, 2)]
+
+
+def test_an_edited_opener_pairs_with_the_old_one_when_the_marker_elides_its_body():
+    original = ["  trim(s);", "  if (s.indexOf('%') !== -1) {", "    s = strip(s);", "  }"]
+    chunk = Chunk(["  trim(s);", "  // placeholders", "  if (s.includes('%')) {"], True, True, 4)
+    assert pair_last_line(chunk, [(0, 0)], original) == [(0, 0), (2, 1)]
+    assert pair_last_line(Chunk(chunk.lines, True, True, 2), [(0, 0)], original) == [(0, 0)]  # marker not inside
+
+
+def test_weak_last_anchors_that_open_a_new_balanced_group_are_unpaired():
+    lines = ["});", "", "/**", " * Return the token.", " */", "get('token', function token(){", "  return t;", "});"]
+    chunk = Chunk(lines, True, True, 0)
+    pairs = [(0, 10), (2, 12), (3, 13)]  # "/**" and " *"-like lines matched the next doc comment
+    assert unpair_new_group_opener(chunk, [(0, 10), (2, 12)], "javascript") == [(0, 10)]
+    assert unpair_new_group_opener(chunk, pairs, "javascript") == pairs  # a distinctive line anchors it
+
+
+def test_an_allman_brace_under_its_header_stays_paired():
+    lines = ["    for (i = 0; i < n; i++)", "    {", "        size_t digit = d(i);", "        total += digit;", "    }"]
+    chunk = Chunk(lines, True, True, 4)
+    assert unpair_new_group_opener(chunk, [(0, 40), (1, 41)], "c") == [(0, 40), (1, 41)]
+
+
+def test_a_leading_closer_ends_the_definition_the_previous_chunk_opened():
+    original = [
+        "res.sendStatus = function sendStatus(code) {",
+        "  this.statusCode = code;",
+        "  return this;",
+        "};",
+        "",
+        "res.links = function links(links) {",
+        "  this.set('Link', links);",
+        "};",
+        "",
+        "/**",
+        " * Send.",
+        " */",
+        "res.send = function send(body) {",
+        "  this.end(body);",
+        "};",
+    ]
+    defs = definitions("\n".join(original) + "\n", "javascript")
+    chunk = Chunk(
+        [
+            "};",
+            "",
+            "/**",
+            " * Problem details.",
+            " */",
+            "res.problem = function problem(code) {",
+            "  return this.json({ status: code });",
+            "};",
+        ],
+        True,
+        False,
+        None,
+    )
+    # the doc comment's delimiters matched the last function's: chance, past code the chunk never shows
+    assert pair_leading_closers(chunk, [(2, 9), (4, 11)], original, 1, defs) == [(0, 3)]
+    # anchors right after the definition's end stay
+    assert pair_leading_closers(chunk, [(2, 5)], original[:4] + ["", "/**"] + original[5:], 1, defs) == [(0, 3), (2, 5)]

@@ -1,0 +1,62 @@
+"""What an instruction asks for, checked against the merged file."""
+
+from fastapply.merge.repair import instructed
+
+JS = """class Api {
+  get(path) {
+    return fetch(this.base + path);
+  }
+
+  post(path, body) {
+    return fetch(this.base + path, {method: 'POST', body});
+  }
+
+  remove(path) {
+    return fetch(this.base + path, {method: 'DELETE'});
+  }
+}
+"""
+
+
+def test_a_removal_the_instruction_asks_for_but_the_output_keeps():
+    assert instructed.instruction_not_applied(JS, JS, "Remove the `remove` method") == ("remove",)
+    kept = JS.replace("  remove(path) {\n    return fetch(this.base + path, {method: 'DELETE'});\n  }\n", "")
+    assert instructed.instruction_not_applied(JS, kept, "Remove the `remove` method") == ()
+    assert instructed.instruction_not_applied(JS, JS, "Add a put_json() helper") == ()
+
+
+def test_a_removal_left_on_lines_the_snippet_does_not_show():
+    """The merge removed one mention; the instruction asks for the route, whose code stays unshown."""
+    original = JS.replace("  remove(path) {", "  // DELETE /items\n  remove(path = '/items') {")
+    snippet = "// ... existing code ...\n  remove(path = '/items') {\n// ... existing code ...\n"
+    one_gone = original.replace("  // DELETE /items\n", "")
+    instruction = "Remove the /items route"
+    assert instructed.instruction_not_applied(original, one_gone, instruction, [], "javascript") == ("/items",)
+    # the snippet shows the line that keeps the name: the author kept it on purpose
+    assert instructed.instruction_not_applied(original, one_gone, instruction, snippet.splitlines(), "javascript") == ()
+
+
+def test_a_removal_scoped_to_a_definition_counts_only_there():
+    original = JS.replace("  get(path) {", "  get(path, opts) {").replace(
+        "  post(path, body) {", "  post(path, body, opts) {"
+    )
+    right = original.replace("  get(path, opts) {", "  get(path) {")
+    instruction = "Remove the unused `opts` parameter from get"
+    assert instructed.instruction_not_applied(original, right, instruction, [], "javascript") == ()
+    assert instructed.instruction_not_applied(original, original, instruction, [], "javascript") == ("opts",)
+
+
+def test_a_titled_section_the_instruction_removes():
+    css = "a { color: red; }\n\n/* Media Queries */\n@media (min-width: 400px) {}\n"
+    instruction = "Remove the Media Queries section at the end"
+    assert instructed.instruction_not_applied(css, css, instruction, [], "css") == ("Media Queries",)
+    assert instructed.instruction_not_applied(css, "a { color: red; }\n", instruction, [], "css") == ()
+
+
+def test_a_move_that_leaves_the_old_copy():
+    original = "import os\n\n\ndef expand(args):\n    from glob import glob\n    return [glob(a) for a in args]\n"
+    moved = "import os\nfrom glob import glob\n\n\ndef expand(args):\n    return [glob(a) for a in args]\n"
+    copied = moved.replace("def expand(args):\n", "def expand(args):\n    from glob import glob\n")
+    instruction = "Move the function-local 'from glob import glob' up to the module-level imports"
+    assert instructed.instruction_not_applied(original, moved, instruction) == ()
+    assert instructed.instruction_not_applied(original, copied, instruction) == ("from glob import glob",)

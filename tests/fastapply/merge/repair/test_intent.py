@@ -1,0 +1,200 @@
+from fastapply.apply.deterministic import apply_deterministic
+from fastapply.apply.request import ApplyRequest
+from fastapply.merge import lazy_merge, validate
+from fastapply.merge.repair.intent import inferred_deletion, stated_deletions
+
+ROUTES = """package main
+
+func routes(r Router) {
+\tr.Get("/ping", func(w Writer, r *Request) {
+\t\tw.Write([]byte("pong"))
+\t})
+
+\tr.Get("/panic", func(w Writer, r *Request) {
+\t\tpanic("test")
+\t})
+
+\tr.Get("/users", listUsers)
+}
+"""
+
+SNIPPET = """func routes(r Router) {
+\tr.Get("/ping", func(w Writer, r *Request) {
+\t\tw.Write([]byte("pong"))
+\t})
+
+\tr.Get("/healthz", func(w Writer, r *Request) {
+\t\tw.WriteHeader(204)
+\t})
+
+\t// ... rest of routes unchanged ...
+}
+"""
+
+INSTRUCTION = "Remove the /panic demo route and add a /healthz endpoint that returns 204"
+
+EXPECTED = ROUTES.replace(
+    """\tr.Get("/panic", func(w Writer, r *Request) {
+\t\tpanic("test")
+\t})""",
+    """\tr.Get("/healthz", func(w Writer, r *Request) {
+\t\tw.WriteHeader(204)
+\t})""",
+)
+
+
+def _merged():
+    result = lazy_merge(ROUTES, SNIPPET, "go")
+    assert result.confident
+    return result
+
+
+def test_the_literal_merge_keeps_the_route_and_is_flagged():
+    merged = _merged().merged
+    assert '"/panic"' in merged
+    codes = {w.code for w in validate(ROUTES, SNIPPET, merged, "go", instruction=INSTRUCTION)}
+    assert "instruction_not_applied" in codes
+
+
+def test_the_stated_deletion_removes_the_statement_and_one_blank_line():
+    result = _merged()
+    merged, warning = inferred_deletion(ROUTES, SNIPPET, result.merged, "go", INSTRUCTION, result)
+    assert merged == EXPECTED
+    assert warning.code == "inferred_deletion" and "/panic" in warning.message and warning.severity == "note"
+
+
+def test_auto_and_deterministic_serve_it_with_the_warning():
+    for mode in ("deterministic", "auto"):
+        if mode == "auto":
+            from fastapply.apply.deterministic import prepare, settle
+
+            request = ApplyRequest(ROUTES, SNIPPET, INSTRUCTION, language="go", mode="auto")
+            result = settle(request, prepare(request))
+        else:
+            result = apply_deterministic(ApplyRequest(ROUTES, SNIPPET, INSTRUCTION, language="go"))
+        assert result is not None and result.merged == EXPECTED
+        assert [w.code for w in result.warnings] == ["inferred_deletion"]
+
+
+def test_a_named_use_elsewhere_stays_when_the_unit_holding_most_uses_goes():
+    original = """function install(api) {
+  setup(api)
+
+  if (shouldPatch(api)) {
+    const original = api.dispatch
+    api.dispatch = (...args) => original(...args)
+  }
+
+  return function send(action) {
+    log(action)
+    api.dispatch(action)
+  }
+}
+"""
+    snippet = """function install(api) {
+  setup(api)
+
+  // ... existing code ...
+
+  return function send(action) {
+    // ... existing code ...
+  }
+}
+"""
+    instruction = "Remove the api.dispatch wrapper; devtools should not patch dispatch anymore."
+    merged = lazy_merge(original, snippet, "javascript").merged
+    candidates = stated_deletions(original, snippet, merged, "javascript", instruction)
+    assert candidates, "the wrapper is found"
+    best = inferred_deletion(original, snippet, merged, "javascript", instruction)
+    assert best is not None
+    assert "shouldPatch" not in best[0] and "api.dispatch(action)" in best[0]
+
+
+def test_no_candidate_for_a_move_or_without_a_deletion():
+    merged = _merged().merged
+    assert stated_deletions(ROUTES, SNIPPET, merged, "go", "Move the /panic route below /users") == []
+    assert stated_deletions(ROUTES, SNIPPET, merged, "go", "Add a /healthz endpoint") == []
+    assert stated_deletions(ROUTES, SNIPPET, merged, None, INSTRUCTION) == []  # no grammar: no units
+
+
+def test_a_name_the_snippet_shows_is_not_removed():
+    snippet = SNIPPET.replace(
+        "\t// ... rest of routes unchanged ...\n",
+        '\tr.Get("/panic", func(w Writer, r *Request) {\n\t\tpanic("test")\n\t})\n\n'
+        "\t// ... rest of routes unchanged ...\n",
+    )
+    merged = lazy_merge(ROUTES, snippet, "go").merged
+    assert stated_deletions(ROUTES, snippet, merged, "go", INSTRUCTION) == []
+
+
+def test_an_inferred_deletion_is_a_note_not_a_flag():
+    from fastapply.merge import flags
+
+    result = apply_deterministic(ApplyRequest(ROUTES, SNIPPET, INSTRUCTION, language="go"))
+    assert flags(result.warnings) == [] and result.to_dict()["warnings"][0]["severity"] == "note"
+
+
+WORKAROUND = """var nonSpaceRe = /\\S/;
+
+// Workaround for an old engine bug
+var regExpTest = RegExp.prototype.test;
+function testRegExp (re, string) {
+  return regExpTest.call(re, string);
+}
+
+function isWhitespace (string) {
+  return !testRegExp(nonSpaceRe, string);
+}
+
+function isFunction (object) {
+  return typeof object === 'function';
+}
+
+function escapeRegExp (string) {
+  return string.replace(/[\\-\\[\\]{}()*+?.,\\\\^$|#\\s]/g, '\\\\$&');
+}
+"""
+
+
+def test_dropping_a_helper_takes_the_hidden_code_that_uses_it():
+    snippet = (
+        "// ... existing code ...\n\nfunction isWhitespace (string) {\n  return !nonSpaceRe.test(string);\n}\n\n"
+        "// ... existing code ...\n"
+    )
+    instruction = "Drop the RegExp.prototype.test workaround (testRegExp); call nonSpaceRe.test directly"
+    merged = lazy_merge(WORKAROUND, snippet, "javascript").merged
+    best = inferred_deletion(WORKAROUND, snippet, merged, "javascript", instruction)
+    assert best is not None
+    expected = WORKAROUND.replace("!testRegExp(nonSpaceRe, string)", "!nonSpaceRe.test(string)")
+    start, end = expected.index("// Workaround"), expected.index("function isWhitespace")
+    assert best[0] == expected[:start] + expected[end:]
+
+
+def test_no_candidate_leaves_a_removed_name_in_use_where_the_snippet_shows_it():
+    snippet = (
+        "// ... existing code ...\n\nfunction isWhitespace (string) {\n  return !testRegExp(nonSpaceRe, string);\n}\n"
+    )
+    instruction = "Drop the regExpTest variable"
+    merged = lazy_merge(WORKAROUND, snippet, "javascript").merged
+    for candidate in stated_deletions(WORKAROUND, snippet, merged, "javascript", instruction):
+        assert "testRegExp(nonSpaceRe" in candidate.merged and "function testRegExp" in candidate.merged
+
+
+def test_a_preprocessor_conditional_the_instruction_names_goes_up_to_its_endif():
+    original = (
+        "static int nthreads;\n\n#ifdef __MVS__\n/* revisit when the compiler is available */\n"
+        "__attribute__((destructor))\n#endif\nvoid cleanup(void) {\n  unsigned int i;\n\n"
+        "  if (nthreads == 0)\n    return;\n\n#ifndef __MVS__\n  post(&exit_message);\n#endif\n\n"
+        "  for (i = 0; i < nthreads; i++)\n    join(i);\n}\n\nstatic void init(void) {\n  nthreads = 4;\n}\n"
+    )
+    snippet = (
+        "/* ... existing code ... */\n\nvoid cleanup(void) {\n  unsigned int i;\n\n  if (nthreads == 0)\n"
+        "    return;\n\n  post(&exit_message);\n\n  for (i = 0; i < nthreads; i++)\n  /* ... existing code ... */\n"
+    )
+    instruction = "Drop the z/OS (__MVS__) special-casing: remove the destructor attribute block above cleanup"
+    result = lazy_merge(original, snippet, "c")
+    merged, warning = inferred_deletion(original, snippet, result.merged, "c", instruction, result)
+    assert merged == original.replace(
+        "#ifdef __MVS__\n/* revisit when the compiler is available */\n__attribute__((destructor))\n#endif\n", ""
+    ).replace("#ifndef __MVS__\n  post(&exit_message);\n#endif\n", "  post(&exit_message);\n")
+    assert warning.code == "inferred_deletion"

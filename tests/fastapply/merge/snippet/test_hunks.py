@@ -1,0 +1,103 @@
+"""Diff-form snippets: detection against the original, hunks applied in place."""
+
+from fastapply.merge import lazy_merge, validate
+from fastapply.merge.snippet.hunks import is_diff_form, new_side
+
+ORIGINAL = """import socket
+
+
+class Conn:
+    def __init__(self, addr):
+        self.addr = addr
+
+    def connect(self):
+        sock = socket.create_connection(self.addr)
+        return sock
+
+    def close(self):
+        pass
+
+    def send(self, data):
+        return self.sock.send(data)
+"""
+
+
+def test_hunk_with_header_and_wrong_line_numbers():
+    snippet = """@@ -40,4 +40,5 @@ class Conn:
+     def connect(self):
+-        sock = socket.create_connection(self.addr)
++        sock = socket.create_connection(self.addr, timeout=5)
++        sock.setblocking(False)
+         return sock
+"""
+    result = lazy_merge(ORIGINAL, snippet, "python")
+    assert result.confident, result.reason
+    assert result.merged == ORIGINAL.replace(
+        "        sock = socket.create_connection(self.addr)\n",
+        "        sock = socket.create_connection(self.addr, timeout=5)\n        sock.setblocking(False)\n",
+    )
+    assert validate(ORIGINAL, snippet, result.merged, "python", anchoring=result) == []
+
+
+def test_removed_block_takes_its_blank_line_with_it():
+    snippet = """         return sock
+-
+-    def close(self):
+-        pass
+ 
+     def send(self, data):
+"""
+    result = lazy_merge(ORIGINAL, snippet, "python")
+    assert result.confident, result.reason
+    assert result.merged == ORIGINAL.replace("\n    def close(self):\n        pass\n", "")
+
+
+def test_hunks_between_lazy_markers_and_context_without_prefix():
+    snippet = """class Conn:
+    # ... existing code ...
++    def flush(self):
++        return None
++
+    def send(self, data):
+"""
+    result = lazy_merge(ORIGINAL, snippet, "python")
+    assert result.confident, result.reason
+    assert "    def flush(self):\n        return None\n\n    def send(self, data):" in result.merged
+    assert "+" not in result.merged
+
+
+def test_added_lines_follow_the_files_tabs():
+    original = "func f() {\n\tif x {\n\t\ty()\n\t}\n}\n"
+    snippet = "     if x {\n-        y()\n+        z()\n+        w()\n     }\n"
+    result = lazy_merge(original, snippet, "go")
+    assert result.merged == "func f() {\n\tif x {\n\t\tz()\n\t\tw()\n\t}\n}\n"
+
+
+def test_a_hunk_that_matches_twice_is_not_confident():
+    original = "a = 1\nb = 2\n\na = 1\nb = 2\n"
+    result = lazy_merge(original, " a = 1\n-b = 2\n+b = 3\n", "python")
+    assert not result.confident
+    assert "occur 2 times" in result.reason
+
+
+def test_markdown_lists_and_lua_comments_are_not_diff_lines():
+    markdown = "# Title\n\n- one\n- two\n"
+    assert not is_diff_form("- one\n- two\n- three\n".splitlines(), markdown.splitlines())
+    lua = "-- helpers\nlocal x = 1\n"
+    assert not is_diff_form("-- helpers\nlocal x = 2\n".splitlines(), lua.splitlines())
+
+
+def test_new_side_drops_removed_lines_and_prefixes():
+    snippet = " def connect(self):\n-    old()\n+    new()\n".splitlines()
+    original = "def connect(self):\n    old()\n".splitlines()
+    assert new_side(snippet, original, "python") == ["def connect(self):", "    new()"]
+
+
+def test_diff_prefixes_left_in_a_file_are_flagged():
+    snippet = " def connect(self):\n-        sock = socket.create_connection(self.addr)\n+        sock = None\n"
+    leaked = ORIGINAL.replace(
+        "        sock = socket.create_connection(self.addr)\n",
+        "-        sock = socket.create_connection(self.addr)\n+        sock = None\n",
+    )
+    codes = {w.code for w in validate(ORIGINAL, snippet, leaked, "python")}
+    assert "diff_prefix" in codes
