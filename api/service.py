@@ -25,7 +25,7 @@ from fastapi import Request
 from fastapply.apply.applier import Applier
 from fastapply.apply.request import ApplyError, ApplyRequest, ApplyResult
 from fastapply.engine.sequence import GenerationRequest, Sequence
-from fastapply.merge.codes import ApplyWarning
+from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.models.prompt import chat_ids
 
 from .disconnect import on_disconnect
@@ -253,7 +253,7 @@ class Service:
         if timed_out:
             result.warnings.append(
                 ApplyWarning(
-                    "timeout",
+                    Code.TIMEOUT,
                     f"the generation timed out after {self.settings.request_timeout:g} s; the output is incomplete",
                 )
             )

@@ -118,6 +118,6 @@ def disagreement(request: ApplyRequest, prepared: Prepared, merged: str) -> merg
     if [line.rstrip() for line in reference.merged.splitlines()] == [line.rstrip() for line in merged.splitlines()]:
         return None
     return merge.ApplyWarning(
-        "disagrees_with_merge",
+        merge.Code.DISAGREES_WITH_MERGE,
         "the model's file differs from the deterministic merge's confident, validated answer",
     )

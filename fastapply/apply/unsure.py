@@ -21,7 +21,7 @@ from fastapply.apply.request import ApplyRequest, ApplyResult, build_result
 from fastapply.engine.stats import Stats
 from fastapply.merge.repair.candidates import Candidate, candidate_merges
 
-UNSURE = "unsure_merge"
+UNSURE = merge.Code.UNSURE_MERGE
 
 
 def candidates_for(request: ApplyRequest, prepared: Prepared) -> list[Candidate]:

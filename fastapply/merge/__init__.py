@@ -5,7 +5,7 @@ Pure functions over strings; no model code. See each module for the details.
 
 from fastapply.merge.check.line_checks import mergeable_lines
 from fastapply.merge.check.validate import validate
-from fastapply.merge.codes import ApplyWarning, flags
+from fastapply.merge.codes import ApplyWarning, Code, flags
 from fastapply.merge.diff import DiffResult, unified_diff
 from fastapply.merge.merge import MergeResult, lazy_merge
 from fastapply.merge.repair.candidates import Candidate, candidate_merges, differing_window
@@ -19,6 +19,7 @@ from fastapply.merge.windows import find_windows, is_whole_file, splice, window_
 
 __all__ = [
     "ApplyWarning",
+    "Code",
     "Candidate",
     "candidate_merges",
     "differing_window",

@@ -1,23 +1,61 @@
-"""What the validator reports: one warning, and the rule for which warnings say a file may be wrong."""
+"""What the checks report: the warning codes (one enum), one warning, and which warnings say a file
+may be wrong."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Code(StrEnum):
+    """Every warning the merge, its checks and the apply path can raise (the value is the code the
+    API returns). Where each is raised: see the module named after the colon."""
+
+    MARKER_LEAK = "marker_leak"  # check.validate
+    SYNTAX_ERROR = "syntax_error"  # check.validate
+    DROPPED_CODE = "dropped_code"  # check.line_checks
+    TRUNCATED = "truncated"  # check.line_checks
+    NO_CHANGE = "no_change"  # check.line_checks
+    INVENTED_LINES = "invented_lines"  # check.line_checks
+    MISSING_SNIPPET_LINES = "missing_snippet_lines"  # check.line_checks
+    DUPLICATED_LINES = "duplicated_lines"  # check.damage
+    VANISHED_BODY = "vanished_body"  # check.damage
+    DIFF_PREFIX = "diff_prefix"  # check.damage
+    ORPHANED_LINES = "orphaned_lines"  # check.damage
+    VANISHED_DEFINITION = "vanished_definition"  # check.damage
+    DUPLICATED_DEFINITION = "duplicated_definition"  # check.damage (repair.moves answers it)
+    REDECLARED = "redeclared"  # check.damage
+    SHUFFLED_SNIPPET = "shuffled_snippet"  # check.damage
+    UNBALANCED = "unbalanced"  # check.balance
+    INSTRUCTION_NOT_APPLIED = "instruction_not_applied"  # repair.instructed (repair.intent answers it)
+    SKIPPED_DEFINITION = "skipped_definition"  # repair.adjacency (repair.skips answers it)
+    UNACCOUNTED_DELETION = "unaccounted_deletion"  # account.checks
+    KEPT_BESIDE_REPLACEMENT = "kept_beside_replacement"  # account.checks
+    DEFINED_TWICE = "defined_twice"  # account.checks
+    INDENT_SHIFT = "indent_shift"  # account.checks
+    SECOND_OPINION_DIFFERS = "second_opinion_differs"  # second.agree
+    SECOND_OPINION_ABSTAINED = "second_opinion_abstained"  # second.agree
+    INFERRED_DELETION = "inferred_deletion"  # repair.intent, repair.skips (a note)
+    INFERRED_MOVE = "inferred_move"  # repair.moves (a note)
+    UNSURE_MERGE = "unsure_merge"  # apply.unsure
+    DISAGREES_WITH_MERGE = "disagrees_with_merge"  # apply.deterministic
+    TIMEOUT = "timeout"  # api
 
 
 @dataclass(frozen=True)
 class ApplyWarning:
-    code: str
+    code: Code
     message: str
     lines: tuple[int, ...] = ()
     # "flag": the file may be wrong (auto falls back to the model; the API refuses it by default).
     # "note": something the service did that the caller should know, on a file it stands by.
     severity: str = "flag"
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", Code(self.code))  # a known code, or ValueError
+
     def to_dict(self) -> dict:
-        data = asdict(self)
-        data["lines"] = list(self.lines)
-        return data
+        return {"code": self.code.value, "message": self.message, "lines": list(self.lines), "severity": self.severity}
 
 
 def flags(warnings) -> list[ApplyWarning]:

@@ -11,8 +11,8 @@ import difflib
 import random
 from dataclasses import dataclass
 
-from fastapply.merge import languages as merge_languages
-from fastapply.merge import markers as merge_markers
+from fastapply.merge.text import languages as merge_languages
+from fastapply.merge.text import markers as merge_markers
 
 from .syntax import LANGS, FileInfo, dedent_lines, indent_of
 

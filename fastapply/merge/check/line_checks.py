@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 
-from fastapply.merge.codes import ApplyWarning
+from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.snippet.hunks import new_side
 from fastapply.merge.text.languages import detect_language
 from fastapply.merge.text.markers import is_marker_line
@@ -80,7 +80,7 @@ def dropped_code(orig, out, snip, spans) -> ApplyWarning | None:
     if not dropped:
         return None
     return ApplyWarning(
-        "dropped_code", f"{len(dropped)} original line(s) missing outside the edited regions", tuple(dropped)
+        Code.DROPPED_CODE, f"{len(dropped)} original line(s) missing outside the edited regions", tuple(dropped)
     )
 
 
@@ -92,18 +92,18 @@ def snippet_code(snip, lang) -> list[tuple[int, str]]:
 def truncated(orig, code, out, spans, complete) -> ApplyWarning | None:
     last = (len(out),) if out else ()
     if not complete:
-        return ApplyWarning("truncated", "the output stopped before it was complete", last)
+        return ApplyWarning(Code.TRUNCATED, "the output stopped before it was complete", last)
     orig_count = sum(1 for line in orig if line.strip())
     covered = sum(1 for s, e in spans for line in orig[s:e] if line.strip())
     expected = orig_count - covered + len(code)
     out_count = sum(1 for line in out if line.strip())
     if expected > 20 and out_count < TRUNCATION_RATIO * expected:
-        return ApplyWarning("truncated", f"output has {out_count} code lines, about {expected} expected", last)
+        return ApplyWarning(Code.TRUNCATED, f"output has {out_count} code lines, about {expected} expected", last)
     tail = [norm(line) for line in orig if line.strip()][-TAIL_LINES:]
     tail_edited = any(end >= len(orig) - TAIL_LINES for _, end in spans)
     out_tail = [norm(line) for line in out if line.strip()][-2 * TAIL_LINES - 2 :]
     if tail and not tail_edited and tail[-1] not in out_tail:
-        return ApplyWarning("truncated", "the original's last lines are missing from the output", last)
+        return ApplyWarning(Code.TRUNCATED, "the original's last lines are missing from the output", last)
     return None
 
 
@@ -114,7 +114,7 @@ def no_change(orig, code, unchanged) -> ApplyWarning | None:
     new = tuple(i + 1 for i, text in code if text not in known)
     if not new:
         return None
-    return ApplyWarning("no_change", "output equals the original although the snippet has new code", new)
+    return ApplyWarning(Code.NO_CHANGE, "output equals the original although the snippet has new code", new)
 
 
 def mergeable_lines(original: str, snippet: str, language: str | None = None) -> tuple[str, ...]:
@@ -135,7 +135,9 @@ def invented_lines(orig, snip, out) -> ApplyWarning | None:
     invented = tuple(i + 1 for i, line in enumerate(out) if line.strip() and norm(line) not in known)
     if not invented:
         return None
-    return ApplyWarning("invented_lines", f"{len(invented)} line(s) in neither the original nor the snippet", invented)
+    return ApplyWarning(
+        Code.INVENTED_LINES, f"{len(invented)} line(s) in neither the original nor the snippet", invented
+    )
 
 
 def missing_snippet_lines(code, out, unchanged) -> ApplyWarning | None:
@@ -148,4 +150,4 @@ def missing_snippet_lines(code, out, unchanged) -> ApplyWarning | None:
     missing = tuple(i + 1 for i, text in code if text not in present)
     if not missing:
         return None
-    return ApplyWarning("missing_snippet_lines", f"{len(missing)} snippet line(s) missing from the output", missing)
+    return ApplyWarning(Code.MISSING_SNIPPET_LINES, f"{len(missing)} snippet line(s) missing from the output", missing)

@@ -33,7 +33,7 @@ from fastapply.merge.check.line_checks import (
     snippet_code,
     truncated,
 )
-from fastapply.merge.codes import ApplyWarning
+from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.merge import MergeResult, lazy_merge
 from fastapply.merge.repair import adjacency, instructed
 from fastapply.merge.snippet.hunks import is_diff_form, new_side
@@ -103,7 +103,7 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
     if lines:
         found.append(
             ApplyWarning(
-                "orphaned_lines",
+                Code.ORPHANED_LINES,
                 f"{len(lines)} line(s) inside definitions the snippet wrote out whole that its version does not have",
                 lines,
             )
@@ -112,7 +112,7 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
     if names:
         found.append(
             ApplyWarning(
-                "vanished_definition",
+                Code.VANISHED_DEFINITION,
                 f"definitions gone that the snippet neither names nor shows removed: {', '.join(names[:5])}",
             )
         )
@@ -120,7 +120,7 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
     if names:
         found.append(
             ApplyWarning(
-                "instruction_not_applied",
+                Code.INSTRUCTION_NOT_APPLIED,
                 f"the instruction asks to remove {', '.join(names[:5])}, which the output keeps",
             )
         )
@@ -128,7 +128,7 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
     if lines:
         found.append(
             ApplyWarning(
-                "duplicated_lines",
+                Code.DUPLICATED_LINES,
                 f"{len(lines)} distinctive line(s) occur more often than the original and the snippet hold them",
                 lines,
             )
@@ -136,13 +136,13 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
     lines = damage.vanished_bodies(original, snip, merged, lang)
     if lines:
         found.append(
-            ApplyWarning("vanished_body", f"{len(lines)} definition(s) lost the body the snippet elided", lines)
+            ApplyWarning(Code.VANISHED_BODY, f"{len(lines)} definition(s) lost the body the snippet elided", lines)
         )
     lines = adjacency.skipped_definitions(snip, merged, lang)
     if lines:
         found.append(
             ApplyWarning(
-                "skipped_definition",
+                Code.SKIPPED_DEFINITION,
                 f"{len(lines)} definition(s) sit between two the snippet shows next to each other",
                 lines,
             )
@@ -151,26 +151,30 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
     if lines:  # (hunks of a diff may come in any order; each is placed on its own)
         found.append(
             ApplyWarning(
-                "shuffled_snippet",
+                Code.SHUFFLED_SNIPPET,
                 f"{len(lines)} line(s) stand in another order than the snippet shows them together",
                 lines,
             )
         )
     lines = damage.diff_prefixes(orig, snip_raw, out)
     if lines:
-        found.append(ApplyWarning("diff_prefix", f"{len(lines)} line(s) carry diff syntax (+/- prefixes, @@)", lines))
+        found.append(
+            ApplyWarning(Code.DIFF_PREFIX, f"{len(lines)} line(s) carry diff syntax (+/- prefixes, @@)", lines)
+        )
     if balance.unbalanced(original, merged, lang):
-        found.append(ApplyWarning("unbalanced", "brackets that balance in the original do not in the output"))
+        found.append(ApplyWarning(Code.UNBALANCED, "brackets that balance in the original do not in the output"))
     names = damage.duplicated_definitions(original, "\n".join(snip), merged, lang)
     if names:
         found.append(
-            ApplyWarning("duplicated_definition", f"definitions that occur twice, text and all: {', '.join(names[:5])}")
+            ApplyWarning(
+                Code.DUPLICATED_DEFINITION, f"definitions that occur twice, text and all: {', '.join(names[:5])}"
+            )
         )
     names = damage.redeclared(orig, snip, out)
     if names:
         found.append(
             ApplyWarning(
-                "redeclared", f"new declarations beside old ones the snippet never showed: {', '.join(names[:5])}"
+                Code.REDECLARED, f"new declarations beside old ones the snippet never showed: {', '.join(names[:5])}"
             )
         )
     return found
@@ -187,7 +191,7 @@ def _marker_leak(orig, out, lang) -> ApplyWarning | None:
                 leaked.append(i + 1)
     if not leaked:
         return None
-    return ApplyWarning("marker_leak", f"{len(leaked)} lazy marker line(s) left in the output", tuple(leaked))
+    return ApplyWarning(Code.MARKER_LEAK, f"{len(leaked)} lazy marker line(s) left in the output", tuple(leaked))
 
 
 def _syntax_error(original, merged, lang) -> ApplyWarning | None:
@@ -205,7 +209,7 @@ def _syntax_error(original, merged, lang) -> ApplyWarning | None:
         else:
             new.append(row + 1)
     new = new or [row + 1 for row in after]
-    return ApplyWarning("syntax_error", f"{len(after) - len(before)} parse error(s) not in the original", tuple(new))
+    return ApplyWarning(Code.SYNTAX_ERROR, f"{len(after) - len(before)} parse error(s) not in the original", tuple(new))
 
 
 def _line_texts(text, rows):

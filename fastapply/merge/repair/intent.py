@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from fastapply.merge.check.validate import validate
-from fastapply.merge.codes import ApplyWarning
+from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.merge import MergeResult
 from fastapply.merge.repair import instructed
 from fastapply.merge.snippet.hunks import new_side
@@ -259,7 +259,7 @@ def inferred_deletion(
             gaps.append(a - before + 1)
             before += b - a + 1
         return candidate.merged, ApplyWarning(
-            "inferred_deletion",
+            Code.INFERRED_DELETION,
             f"removed {count} line(s) the snippet left under a marker, because the "
             f"instruction asks to remove {', '.join(candidate.names[:5])} (first: `{candidate.first_line[:80]}`)",
             tuple(gaps),

@@ -23,7 +23,7 @@ import re
 from fastapply.merge.check.damage import duplicated_definitions
 from fastapply.merge.check.line_checks import line_opcodes
 from fastapply.merge.check.validate import validate
-from fastapply.merge.codes import ApplyWarning
+from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.merge import MergeResult
 from fastapply.merge.text.lines import join_lines, split_lines
 from fastapply.merge.text.normal import norm
@@ -62,7 +62,7 @@ def inferred_move(
     if validate(original, snippet, candidate, language, anchoring=anchoring, instruction=instruction):
         return None
     return candidate, ApplyWarning(
-        "inferred_move",
+        Code.INFERRED_MOVE,
         f"removed the old copy of {', '.join(names[:5])} ({len(gone)} line(s)): the snippet shows it at a "
         "new place and the instruction asks to move it",
         tuple(a + 1 for a, _ in removed),
@@ -111,7 +111,7 @@ def inferred_reorder(
     if validate(original, snippet, candidate, language, anchoring=anchoring, instruction=instruction):
         return None
     return candidate, ApplyWarning(
-        "inferred_move",
+        Code.INFERRED_MOVE,
         f"put {', '.join(d.name for d in order[:6])} in the order the snippet shows them, as the instruction asks",
         (start + 1,),
         severity="note",

@@ -9,7 +9,7 @@ import re
 
 from fastapply.merge.check.damage import vanished_definitions
 from fastapply.merge.check.validate import validate
-from fastapply.merge.codes import ApplyWarning
+from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.merge import MergeResult
 from fastapply.merge.repair.adjacency import skipped
 from fastapply.merge.repair.instructed import asks_removal
@@ -62,7 +62,7 @@ def adjacent_deletion(
         return None
     names = ", ".join(d.name for d in named[:5])
     return candidate, ApplyWarning(
-        "inferred_deletion",
+        Code.INFERRED_DELETION,
         f"removed {len(gone)} line(s): {names}, which the snippet skips between two adjacent definitions "
         "and the instruction asks to remove",
         tuple(a + 1 for a, _ in spans),
