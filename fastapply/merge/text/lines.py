@@ -17,3 +17,12 @@ def split_lines(text: str) -> tuple[list[str], str, bool]:
 def join_lines(lines: list[str], newline: str, ends_with_newline: bool) -> str:
     text = newline.join(lines)
     return text + newline if ends_with_newline and lines else text
+
+
+def indent_width(line: str, tab: int = 4) -> int:
+    """Columns of leading whitespace, a tab counting `tab`.
+
+    >>> indent_width("\\t  x = 1")
+    6
+    """
+    return len(line[: len(line) - len(line.lstrip())].expandtabs(tab))

@@ -1,0 +1,231 @@
+"""What each move of the alignment is worth: the second opinion's whole policy, in one place.
+
+The aligner (align.py) maximises the sum of these values over one path through the snippet and the
+original together. Gains: a snippet line that stands for an original line (a *match*), more for a
+line that occurs once in the file and means something than for ``}`` or ``return x``; a snippet line
+that is the edited form of an original line (an *edit*). Costs: a deleted original line inside a
+chunk (an affine gap: opening a run costs most, so one deleted block is as dear as a few matched
+lines, and a lone common line never pays for a long deletion); a new line (next to nothing, unless
+the original has that very line, in which case the snippet probably meant it as context).
+
+Keeping original lines under a marker is free: a marker stands for unchanged code.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+
+import numpy as np
+
+from fastapply.merge.second.items import (
+    Item,
+    block_closers,
+    bracket_balance,
+    chunk_edges,
+    elided_headers,
+    is_closer,
+    neighbour,
+)
+from fastapply.merge.text.lines import indent_width as width
+from fastapply.merge.text.normal import norm
+
+WORD = re.compile(r"[A-Za-z0-9_]")
+TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|\d+")
+
+OPEN = 0.8  # opening a run of deleted original lines inside a chunk
+EXTEND = 0.3  # each further line deleted
+EXTEND_CHEAP = 0.02  # ... a blank line, or one the snippet shows elsewhere (it moved)
+INSERT = 0.02  # a new line
+# A "new" line the original already has is probably context: inserting it costs about what matching
+# it would gain (a unique, distinctive line), little for common or short lines.
+INSERT_KNOWN = {"unique": 3.0, "short": 1.0, "common": 0.3, "trivial": INSERT}
+INSERT_EDGE = 1.5  # ... at a chunk's edge (next to a marker), where context is what snippets show
+INSERT_HEADER = 4.0  # a new line opening a block whose body a marker elides: that body is old code
+MISSING_CONTEXT = 50.0  # a diff's context or removed line with no original line to stand for
+BLANK_MATCH = 0.001
+CLOSER = 2.0  # extra gain: the line closing a block whose opening line matched
+SIMILAR = 0.7  # an edit: at least this similar to the original line it replaces
+SIMILAR_HEADER = 0.5  # ... when it heads a block whose body a marker elides
+NEAR, CROWD = 0.08, 2  # an edit's original is one of at most CROWD lines within NEAR of the best
+EARLIER = 1e-7  # per original line: of two equal places, the earlier wins
+
+
+def line_kind(normal: str, count: int) -> str:
+    """trivial ("}", "end": fewer than 3 word characters, or only closing), short (fewer than 6 word
+    characters), common (occurs more than once) or unique."""
+    chars = len(WORD.findall(normal))
+    if chars < 3 or is_closer(normal):
+        return "trivial"
+    if count > 1:
+        return "common"
+    return "unique" if chars >= 6 else "short"
+
+
+def match_gain(normal: str, count: int) -> float:
+    kind = line_kind(normal, count)
+    if kind == "trivial":
+        return 0.2
+    if kind == "common":
+        return 0.5 + 1.0 / count
+    return 3.0 if kind == "unique" else 1.5
+
+
+class Costs:
+    """The values of every move for one (snippet, original) pair, precomputed."""
+
+    def __init__(self, items: list[Item], original: list[str]):
+        self.items, self.orig = items, original
+        self.onorm = [norm(line) for line in original]
+        counts = Counter(x for x in self.onorm if x)
+        self.where: dict[str, list[int]] = {}
+        for j, x in enumerate(self.onorm):
+            if x:
+                self.where.setdefault(x, []).append(j)
+        n = len(original)
+        # gain of matching original line j; whether it may open a chunk after new lines
+        self.gain = np.array([match_gain(x, counts[x]) if x else 0.0 for x in self.onorm]) - EARLIER * np.arange(n)
+        self.distinct = np.array([bool(x) and line_kind(x, counts[x]) != "trivial" for x in self.onorm], dtype=bool)
+        shown = {norm(it.text) for it in items if it.kind in ("code", "add", "ctx")}
+        step = np.array([EXTEND_CHEAP if not x or x in shown else EXTEND for x in self.onorm])
+        self.deleted = np.concatenate(
+            [[0.0], np.cumsum(step)]
+        )  # deleting original[a:b] costs OPEN + deleted[b] - deleted[a]
+        self.width = [width(line) for line in original]
+        self.blanks = np.array([j for j, x in enumerate(self.onorm) if not x], dtype=np.int64)
+        self.headers = elided_headers(items)
+        self.edges = chunk_edges(items)
+        self.edits = self._edit_candidates()
+        self.closing = self._closing_pairs()
+
+    def insert_cost(self, i: int) -> float:
+        item = self.items[i]
+        if item.kind == "blank":
+            return 0.0
+        if item.kind in ("ctx", "del"):
+            return MISSING_CONTEXT
+        if i in self.headers:
+            return INSERT_HEADER
+        hits = self.where.get(norm(item.text)) if item.kind == "code" else None
+        if not hits:
+            return INSERT
+        kind = line_kind(norm(item.text), len(hits))
+        return max(INSERT_KNOWN[kind], INSERT_EDGE) if i in self.edges and kind != "trivial" else INSERT_KNOWN[kind]
+
+    def matches(self, i: int, banned: frozenset | set = frozenset()) -> list[tuple[int, float, bool]]:
+        """(original line, gain, may follow new lines in wild mode) for every match of item i."""
+        item = self.items[i]
+        bonus = self.closing.get(i, {})
+        out = []
+        for j in self.where.get(norm(item.text), []):
+            if (i, j) in banned:
+                continue
+            # A short common line stands for an original one only beside lines that also do (or a
+            # marker, or the snippet's edge), or as the closer of a block whose opener matched.
+            if not self.distinct[j] and j not in bonus and not self.connected(i, j):
+                continue
+            opens = bool(self.distinct[j]) or item.kind != "code" or j in bonus
+            out.append((j, float(self.gain[j]) + bonus.get(j, 0.0), opens))
+        return out
+
+    def edit_gains(self, i: int) -> list[tuple[int, float]]:
+        """(original line, gain) for each original line item i may be the edited form of."""
+        out = []
+        for j, ratio in self.edits.get(i, ()):
+            # An edited line stands where its neighbours do (or heads a body a marker elides).
+            if i in self.headers or self.connected(i, j, strong=True):
+                out.append((j, 0.3 + ratio - EARLIER * j))
+        return out
+
+    def connected(self, i: int, j: int, strong: bool = False) -> bool:
+        """Whether item i's neighbours stand for original line j's neighbours: on the side that
+        matters (an opening line belongs with what follows it, a closing one with what precedes),
+        or either side. A marker or the snippet's edge counts as connected; with `strong` the
+        neighbour pair must also be a line that means something."""
+        balance = bracket_balance(self.items[i].text)
+        sides = (1,) if balance > 0 else (-1,) if balance < 0 else (-1, 1)
+        return any(self._same_neighbour(i, j, step, strong) for step in sides)
+
+    def _same_neighbour(self, i: int, j: int, step: int, strong: bool) -> bool:
+        k, t = i + step, j + step
+        while 0 <= k < len(self.items) and self.items[k].kind == "blank":
+            k += step
+        if not 0 <= k < len(self.items) or self.items[k].kind == "marker":
+            return True
+        while 0 <= t < len(self.orig) and not self.onorm[t]:
+            t += step
+        if not 0 <= t < len(self.orig) or (strong and not self.distinct[t]):
+            return False
+        return self.onorm[t] == norm(self.items[k].text)
+
+    def _edit_candidates(self) -> dict[int, list[tuple[int, float]]]:
+        """Per lazy code line absent from the original, the original lines it may be an edited form
+        of: similar enough, and one of few nearly as similar (a list of look-alike entries says
+        nothing about which one a new entry edits)."""
+        postings: dict[str, list[int]] = {}
+        for j, x in enumerate(self.onorm):
+            if len(WORD.findall(x)) >= 3:
+                for token in set(TOKEN.findall(x)):
+                    postings.setdefault(token, []).append(j)
+        out: dict[int, list[tuple[int, float]]] = {}
+        for i, item in enumerate(self.items):
+            key = norm(item.text)
+            if item.kind != "code" or len(WORD.findall(key)) < 3 or key in self.where:
+                continue  # a line the original has as it stands is context there, not an edit
+            tokens = set(TOKEN.findall(key))
+            votes: Counter = Counter()
+            for token in tokens:
+                hits = postings.get(token, [])
+                if len(hits) <= 400:
+                    votes.update(hits)
+            floor = SIMILAR_HEADER if i in self.headers else SIMILAR
+            found = []
+            for j, shared in votes.items():
+                if shared * 2 >= len(tokens):
+                    ratio = difflib.SequenceMatcher(None, key, self.onorm[j], autojunk=False).ratio()
+                    if ratio >= floor:
+                        found.append((j, ratio))
+            if found:
+                best = max(r for _, r in found)
+                near = sorted((j, r) for j, r in found if r >= best - NEAR)
+                if len(near) <= CROWD:
+                    out[i] = near
+        return out
+
+    def _closing_pairs(self) -> dict[int, dict[int, float]]:
+        """Per item that closes a block its chunk opens ("}" under "f() {"), the original lines
+        closing the blocks that its opener's matches open, with the extra gain of that pair."""
+        original_closers = block_closers(self.orig)
+        markers = {i for i, it in enumerate(self.items) if it.kind == "marker"}
+        out: dict[int, dict[int, float]] = {}
+        snippet_closers = block_closers([it.text for it in self.items], markers)
+        for i_open, i_close in snippet_closers.items():
+            for j_open in self.where.get(norm(self.items[i_open].text), []):
+                j_close = original_closers.get(j_open)
+                if j_close is not None and self.onorm[j_close] == norm(self.items[i_close].text):
+                    out.setdefault(i_close, {})[j_close] = CLOSER
+        # A closer whose opener the snippet does not show ("}" after new list entries) closes the
+        # block around the nearest context line above it: the first shallower line after that line,
+        # at the same shift.
+        closes_own = set(snippet_closers.values())
+        for i, item in enumerate(self.items):
+            if item.kind != "code" or i in closes_own or not is_closer(item.text) or i in out:
+                continue
+            k = neighbour(self.items, i, -1)
+            while k is not None and self.items[k].kind == "code" and not self.where.get(norm(self.items[k].text)):
+                k = neighbour(self.items, k, -1)
+            if k is None or self.items[k].kind != "code" or width(self.items[k].text) <= width(item.text):
+                continue
+            for j in self.where.get(norm(self.items[k].text), []):
+                t = j + 1
+                while t < len(self.orig) and (not self.onorm[t] or self.width[t] >= self.width[j]):
+                    t += 1
+                shift = self.width[j] - width(self.items[k].text)
+                if (
+                    t < len(self.orig)
+                    and self.onorm[t] == norm(item.text)
+                    and self.width[t] - width(item.text) == shift
+                ):
+                    out.setdefault(i, {})[t] = CLOSER
+        return out

@@ -1,0 +1,182 @@
+"""From a path to the merged file's lines: the snippet's lines in the file's indentation, and the
+blank lines around what is new.
+
+Indentation: per chunk, the shift from the snippet's widths to the file's is the one its matched
+lines show (0 as soon as one distinctive matched line already stands as the file has it, else the
+most common shift), and every line the chunk writes moves by it. An added diff line takes the shift
+of the old line above it, so a diff written without the file's indentation still lands under its
+context; where the ``+`` took the place of one indent column (``+   x`` among 4-space lines), the
+width is rounded up to the file's indent unit.
+
+Blank lines: a blank snippet line next to a marker separates new code from the kept code beyond
+the marker; next to context it stands for nothing; where the file already has a blank line there,
+none is added.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from fastapply.merge.second.align import Op
+from fastapply.merge.second.items import Item, at_edge
+
+
+def _indent(line: str) -> str:
+    return line[: len(line) - len(line.lstrip())]
+
+
+class Style:
+    """The original's indentation: tabs or spaces, and its unit."""
+
+    def __init__(self, original: list[str]):
+        indents = [_indent(line) for line in original if line.strip() and _indent(line)]
+        self.tabs = bool(indents) and sum(x.startswith("\t") for x in indents) * 2 > len(indents)
+        unit = 0
+        for x in indents:
+            if "\t" not in x:
+                unit = math.gcd(unit, len(x))
+        self.unit = unit if unit in (2, 3, 4, 8) else 4
+        self.tab = 4 if self.tabs else self.unit
+        self.widths = {self.width(line) for line in original if line.strip()}
+
+    def width(self, line: str) -> int:
+        return len(_indent(line).expandtabs(self.tab))
+
+    def render(self, width: int, rest: str) -> str:
+        width = max(0, width)
+        if self.tabs:
+            return "\t" * (width // self.tab) + " " * (width % self.tab) + rest
+        return " " * width + rest
+
+    def foreign(self, line: str) -> bool:
+        """Whether the line indents with the other character than the file does."""
+        indent = _indent(line)
+        return ("\t" not in indent and len(indent) >= self.tab) if self.tabs else "\t" in indent
+
+
+def chunk_shifts(
+    items: list[Item], ops: list[Op], original: list[str], chunk: list[int], style: Style
+) -> dict[int, int]:
+    """Per chunk, the indentation shift from snippet to file (see the module docstring)."""
+    seen: dict[int, Counter] = {}
+    for op in ops:
+        if op.kind == "match" and items[op.item].kind != "blank" and original[op.line].strip():
+            shift = style.width(original[op.line]) - style.width(items[op.item].text)
+            seen.setdefault(chunk[op.item], Counter())[shift] += 1
+    return {k: 0 if c[0] else c.most_common(1)[0][0] for k, c in seen.items()}
+
+
+def build(items: list[Item], ops: list[Op], original: list[str], chunk: list[int], diff: bool) -> list[str]:
+    style = Style(original)
+    shift_of = chunk_shifts(items, ops, original, chunk, style)
+    local = _diff_shifts(items, ops, original, chunk, style)
+    out: list[tuple[str, bool, bool]] = []  # (line, soft, new)
+    for op in ops:
+        if op.kind == "keep":
+            out.append((original[op.line], False, False))
+        elif op.kind == "match":
+            item = items[op.item]
+            if item.kind == "del":
+                continue
+            old = original[op.line]
+            shift = shift_of.get(chunk[op.item], 0)
+            if item.kind in ("ctx", "blank") or not old.strip():
+                out.append((old, False, False))
+            elif style.width(old) - style.width(item.text) == shift:
+                text = item.text if _indent(item.text) == _indent(old) else _indent(old) + item.text.lstrip()
+                out.append((text, False, False))
+            else:  # the snippet re-indents this line relative to its chunk: keep that
+                out.append((style.render(style.width(item.text) + shift, item.text.strip()), False, False))
+        elif op.kind in ("ins", "edit"):
+            item = items[op.item]
+            if item.kind == "blank":
+                if not (at_edge(items, op.item, -1) and at_edge(items, op.item, 1)):
+                    out.append(("", at_edge(items, op.item, -1) or at_edge(items, op.item, 1), True))
+                continue
+            shift = local.get(op.item)
+            shift = shift_of.get(chunk[op.item], 0) if shift is None else shift
+            width = style.width(item.text) + shift
+            if diff and width not in style.widths and width + 1 in style.widths and (width + 1) % style.unit == 0:
+                width += 1  # "+   x" among 4-space lines: the "+" took an indent column
+            if shift == 0 and not style.foreign(item.text) and width == style.width(item.text):
+                out.append((item.text, False, True))
+            else:
+                out.append((style.render(width, item.text.strip()), False, True))
+    return _settle_soft_blanks(out)
+
+
+def _diff_shifts(items, ops, original, chunk, style) -> dict[int, int | None]:
+    """Diff form: each added line's shift, from the nearest old line above it in its hunk."""
+    local: dict[int, int | None] = {}
+    last: dict[int, int] = {}
+    for op in ops:
+        if op.kind == "match" and items[op.item].kind in ("ctx", "del"):
+            last[chunk[op.item]] = style.width(original[op.line]) - style.width(items[op.item].text)
+        elif op.kind == "ins" and items[op.item].kind == "add":
+            local[op.item] = last.get(chunk[op.item])
+    return local
+
+
+def _settle_soft_blanks(out: list[tuple[str, bool, bool]]) -> list[str]:
+    """Soft blank lines (next to a marker or the snippet's edge) stay only between a new line and
+    another non-blank line."""
+    lines: list[str] = []
+    previous_new = False
+    n = 0
+    while n < len(out):
+        line, soft, new = out[n]
+        if not soft:
+            lines.append(line)
+            previous_new = new
+            n += 1
+            continue
+        end = n
+        while end < len(out) and out[end][1]:
+            end += 1
+        before = lines[-1] if lines else None
+        after = out[end] if end < len(out) else None
+        if (
+            before is not None
+            and after is not None
+            and before.strip()
+            and after[0].strip()
+            and (previous_new or after[2])
+        ):
+            lines.extend("" for _ in range(end - n))
+        n = end
+    return lines
+
+
+def keep_edge_blanks(ops: list[Op], original: list[str]) -> list[Op]:
+    """Blank lines at the file's very start or end are not the snippet's to delete."""
+    ops = list(ops)
+    for order in (range(len(ops)), range(len(ops) - 1, -1, -1)):
+        for n in order:
+            op = ops[n]
+            if op.kind == "del" and not original[op.line].strip():
+                ops[n] = Op("keep", line=op.line)
+            elif op.kind not in ("keep", "marker"):
+                break
+    return ops
+
+
+def separate_new_blocks(ops: list[Op], items: list[Item], original: list[str]) -> list[Op]:
+    """New lines between a chunk's matched blank line and a marker take that blank line's place in
+    the snippet, and the original's blank line stays between them and the kept code beyond the
+    marker: the new block is separated from what follows as the snippet separated it from what
+    precedes."""
+    ops = list(ops)
+    for n, op in enumerate(ops):
+        if op.kind != "match" or items[op.item].kind != "blank":
+            continue
+        k = n + 1
+        while k < len(ops) and ops[k].kind == "ins":
+            k += 1
+        if n + 1 < k < len(ops) and ops[k].kind == "marker":
+            after = next((o for o in ops[k + 1 :] if o.kind != "marker"), None)
+            j = op.line
+            if after is not None and after.kind == "keep" and after.line == j + 1 and original[j + 1].strip():
+                ops[n] = Op("ins", op.item)
+                ops.insert(k + 1, Op("keep", line=j))
+    return ops

@@ -1,0 +1,186 @@
+"""The second opinion: a merge built from a different idea than ``lazy_merge``'s.
+
+``lazy_merge`` places the snippet chunk by chunk (anchors, definitions, edges, repairs). This one
+solves a single optimisation over the whole snippet (align.py, valued by costs.py): walk the snippet
+and the original together, in order; every snippet line either stands for an original line, is the
+edited form of one, or is new; every original line is either kept under a marker, or deleted inside
+a chunk. Where the two merges give the same file, two unrelated methods agree; where they do not,
+at least one of them is wrong, and the answer is flagged.
+
+It abstains (``merged`` None, with a ``reason``) rather than guess: a chunk that nothing distinctive
+anchors, chunks shown out of file order, a diff line the original does not have, an input too large.
+
+    >>> original = "def f():\\n    a = 1\\n    return a\\n\\n\\ndef g():\\n    return 2\\n"
+    >>> snippet = "def f():\\n    a = 1\\n    b = 2\\n    return a + b\\n# ... existing code ...\\n"
+    >>> print(second_opinion(original, snippet, "python").merged)
+    def f():
+        a = 1
+        b = 2
+        return a + b
+    <BLANKLINE>
+    <BLANKLINE>
+    def g():
+        return 2
+    <BLANKLINE>
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from dataclasses import dataclass, field
+
+from fastapply.merge.second.align import MAX_CELLS, Aligner, Op
+from fastapply.merge.second.costs import Costs
+from fastapply.merge.second.items import CODE_KINDS, Item, chunk_ids, parse_items
+from fastapply.merge.second.layout import Style, build, keep_edge_blanks, separate_new_blocks
+from fastapply.merge.text.lines import join_lines, split_lines
+from fastapply.merge.text.normal import norm
+
+MAX_APART = 3  # chunks shown out of file order that the second opinion sets apart, at most
+
+
+@dataclass
+class Opinion:
+    merged: str | None  # None: it abstains
+    reason: str | None = None
+    ops: list[Op] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    unplaced: int | None = None  # the chunk nothing anchors in file order, when that is why it abstains
+
+
+def second_opinion(original: str, snippet: str, language: str | None = None, _depth: int = 0) -> Opinion:
+    opinion = _in_order(original, snippet, language)
+    if opinion.merged is None and opinion.unplaced is not None and _depth < MAX_APART:
+        return _shown_apart(original, snippet, opinion, language, _depth) or opinion
+    return opinion
+
+
+def _in_order(original: str, snippet: str, language: str | None) -> Opinion:
+    orig, newline, trailing = split_lines(original)
+    items, diff = parse_items(split_lines(snippet)[0], orig, language)
+    if not any(item.kind in CODE_KINDS for item in items):
+        return Opinion(None, "the snippet holds no code")
+    if not orig:
+        return Opinion(None, "the original is empty")
+    if len(items) * (len(orig) + 1) > MAX_CELLS:
+        return Opinion(None, f"too large to align ({len(items)} snippet lines against {len(orig)})")
+    aligner = Aligner(items, orig, Costs(items, orig))
+    chunk = chunk_ids(items)
+    # Two passes: the first fixes each chunk's indentation shift, by which the second ties short
+    # common lines ("}", "end") to their own block.
+    first = aligner.best_path(True, True)
+    if first is None:
+        return Opinion(None, "no alignment", items=items)
+    banned = _off_shift(items, first, orig, chunk, Style(orig), aligner.costs)
+    ops = aligner.best_path(True, True, banned) or first
+    placed = [op for op in ops if op.kind in ("match", "edit") and items[op.item].kind != "blank"]
+    if not placed:
+        return Opinion(None, "nothing in the snippet anchors", ops, items)
+    start_wild = items[0].kind == "marker" or not _reaches(items, orig, placed[0], head=True)
+    end_wild = items[-1].kind == "marker" or not _reaches(items, orig, placed[-1], head=False)
+    if not (start_wild and end_wild):
+        ops = aligner.best_path(start_wild, end_wild, banned)
+        if ops is None:
+            return Opinion(None, "no alignment reaches the file's edge", items=items)
+    ops = separate_new_blocks(keep_edge_blanks(ops, orig), items, orig)
+    problem, unplaced = _unplaced(items, ops, chunk, aligner.costs)
+    if problem:
+        return Opinion(None, problem, ops, items, None if diff else unplaced)
+    return Opinion(join_lines(build(items, ops, orig, chunk, diff), newline, trailing), None, ops, items)
+
+
+def _shown_apart(original: str, snippet: str, failed: Opinion, language: str | None, depth: int) -> Opinion | None:
+    """Agents show a later edit first ("... and at the top of the module:"). A chunk the order
+    cannot place is set apart: the rest of the snippet is aligned first, then that chunk alone
+    against the result, accepted when it only touches lines the rest left as they were."""
+    items, k = failed.items, failed.unplaced
+    members = [i for i, c in enumerate(chunk_ids(items)) if c == k]
+    marker = next(it.text for it in items if it.kind == "marker")
+    lines = split_lines(snippet)[0]
+    first, last = items[members[0]].line, items[members[-1]].line
+    rest = "\n".join(lines[:first] + [marker] + lines[last + 1 :]) + "\n"
+    alone = "\n".join([marker] + lines[first : last + 1] + [marker]) + "\n"
+    before = second_opinion(original, rest, language, depth + 1)
+    if before.merged is None:
+        return None
+    after = second_opinion(before.merged, alone, language, depth + 1)
+    if after.merged is None:
+        return None
+    untouched = _unchanged_lines(split_lines(original)[0], split_lines(before.merged)[0])
+    if any(op.kind in ("del", "edit") and op.line not in untouched for op in after.ops):
+        return None  # the chunk set apart rewrites what the rest of the snippet wrote
+    return Opinion(after.merged, None, after.ops, items)
+
+
+def _unchanged_lines(original: list[str], merged: list[str]) -> set[int]:
+    """Lines of `merged` that stand in `original` as they are (in order)."""
+    matcher = difflib.SequenceMatcher(None, original, merged, autojunk=False)
+    return {block.b + n for block in matcher.get_matching_blocks() for n in range(block.size)}
+
+
+def _reaches(items: list[Item], orig: list[str], op: Op, head: bool) -> bool:
+    """Whether an unmarked snippet edge means the file's own edge: nothing lies beyond its
+    outermost anchor, or a few lines that the snippet's new lines there replace."""
+    if head:
+        new = [it for it in items[: op.item] if it.kind in ("code", "add")]
+        beyond = [t for t in range(op.line) if orig[t].strip()]
+    else:
+        new = [it for it in items[op.item + 1 :] if it.kind in ("code", "add")]
+        beyond = [t for t in range(op.line + 1, len(orig)) if orig[t].strip()]
+    return not beyond or (bool(new) and len(beyond) <= max(2, len(new)))
+
+
+def _off_shift(items, ops: list[Op], orig, chunk, style: Style, costs: Costs) -> set[tuple[int, int]]:
+    """Matches of short common lines at another indentation shift than their chunk's distinctive
+    anchors show (a chunk of closers only takes the previous chunk's shift)."""
+    shifts: dict[int, Counter] = {}
+    for op in ops:
+        if op.kind == "match" and items[op.item].kind != "blank" and costs.distinct[op.line]:
+            shift = style.width(orig[op.line]) - style.width(items[op.item].text)
+            shifts.setdefault(chunk[op.item], Counter())[shift] += 1
+    shift_of, last = {}, None
+    for k in range(max(chunk) + 1):
+        if shifts.get(k):
+            last = shifts[k].most_common(1)[0][0]
+        shift_of[k] = last
+    banned = set()
+    for i, item in enumerate(items):
+        if item.kind not in ("code", "ctx", "del") or shift_of.get(chunk[i]) is None:
+            continue
+        for j in costs.where.get(norm(item.text), []):
+            if not costs.distinct[j] and style.width(orig[j]) - style.width(item.text) != shift_of[chunk[i]]:
+                banned.add((i, j))
+    return banned
+
+
+def _unplaced(items, ops: list[Op], chunk, costs: Costs) -> tuple[str | None, int | None]:
+    """Why the path cannot be trusted, and the chunk that has no anchor if that is why: a chunk
+    without a distinctive anchor (only the first may not lean on a neighbour's), or a diff line
+    written as new because the original lacks it."""
+    strong = {
+        chunk[op.item]
+        for op in ops
+        if (
+            op.kind == "match"
+            and items[op.item].kind != "blank"
+            and (costs.distinct[op.line] or items[op.item].kind != "code")
+        )
+        or (op.kind == "edit" and len(costs.edits.get(op.item, ())) == 1)
+    }
+    if not strong:
+        return "no chunk has a distinctive anchor", None
+    # Closing lines alone ("}", "end") after an anchored chunk: the shift filter tied them to the
+    # first such line at their neighbour's shift.
+    weak = {
+        chunk[op.item]
+        for op in ops
+        if op.kind == "match" and items[op.item].kind != "blank" and chunk[op.item] > min(strong)
+    }
+    for i, item in enumerate(items):
+        if item.kind in CODE_KINDS and chunk[i] not in strong | weak:
+            return f"snippet line {item.line + 1}: nothing anchors its chunk in the original", chunk[i]
+    for op in ops:
+        if op.kind == "ins" and items[op.item].kind in ("ctx", "del"):
+            return f"snippet line {items[op.item].line + 1}: a diff line the original does not have", None
+    return None, None

@@ -1,0 +1,112 @@
+import doctest
+
+import pytest
+
+from fastapply.merge.second import agreement, costs, items, opinion, second_opinion
+
+PY = """import re
+
+
+class Decoder:
+    def decode(self, s):
+        \"\"\"Decode s.\"\"\"
+        obj, end = self.raw_decode(s)
+        if end != len(s):
+            raise ValueError("Extra data")
+        return obj
+
+    def raw_decode(self, s, idx=0):
+        return self.scan(s, idx)
+"""
+
+
+@pytest.mark.parametrize("module", [items, opinion])
+def test_worked_examples(module):
+    assert doctest.testmod(module).failed == 0
+
+
+def test_a_partial_method_keeps_the_body_it_does_not_show():
+    # No marker after the last shown line: the rest of the body and file is kept, not deleted.
+    snippet = '    def decode(self, s):\n        """Decode s."""\n        if isinstance(s, bytes):\n            s = s.decode()\n        obj, end = self.raw_decode(s)\n'
+    merged = second_opinion(PY, snippet, "python").merged
+    assert merged == PY.replace(
+        '"""Decode s."""\n', '"""Decode s."""\n        if isinstance(s, bytes):\n            s = s.decode()\n'
+    )
+
+
+def test_a_marker_in_another_language_still_stands_for_code():
+    snippet = "    def raw_decode(self, s, idx=0):\n        if idx < 0:\n            raise ValueError(idx)\n// ... existing code ...\n"
+    merged = second_opinion(PY, snippet, "python").merged
+    assert "        if idx < 0:\n            raise ValueError(idx)\n        return self.scan(s, idx)\n" in merged
+
+
+def test_lines_between_two_anchors_of_one_chunk_are_deleted():
+    snippet = '    def decode(self, s):\n        """Decode s."""\n        obj, end = self.raw_decode(s)\n        return obj\n# ...\n'
+    merged = second_opinion(PY, snippet, "python").merged
+    assert "Extra data" not in merged and merged.count("return obj") == 1
+
+
+def test_an_edited_line_replaces_its_old_form():
+    snippet = "# ...\n    def raw_decode(self, s, idx=0):\n        return self.scan(s, idx or 0)\n"
+    merged = second_opinion(PY, snippet, "python").merged
+    assert "return self.scan(s, idx or 0)" in merged and "return self.scan(s, idx)\n" not in merged
+
+
+def test_a_new_block_opening_with_a_common_closer_is_not_glued_to_the_wrong_brace():
+    original = "function a() {\n  one();\n}\n\nfunction c() {\n  three();\n}\n"
+    snippet = "// ...\nfunction b() {\n  two();\n}\n\nfunction c() {\n// ...\n"
+    merged = second_opinion(original, snippet, "javascript").merged
+    assert merged == "function a() {\n  one();\n}\n\nfunction b() {\n  two();\n}\n\nfunction c() {\n  three();\n}\n"
+
+
+def test_members_written_at_column_zero_take_the_class_indentation():
+    original = "class A {\n  get() {\n    return 1;\n  }\n\n  post() {\n    return 2;\n  }\n}\n"
+    snippet = "// ...\nget() {\n  return 1;\n}\n\nhead() {\n  return 3;\n}\n// ...\n"
+    merged = second_opinion(original, snippet, "typescript").merged
+    assert merged == original.replace("  post()", "  head() {\n    return 3;\n  }\n\n  post()")
+
+
+def test_a_diff_whose_plus_took_an_indent_column_lands_on_the_grid():
+    original = (
+        "def total(items):\n    result = 0\n    for item in items:\n        result += item.price\n    return result\n"
+    )
+    snippet = "@@ -2,4 +2,4 @@\n     for item in items:\n-        result += item.price\n+       result += item.price * item.n\n     return result\n"
+    merged = second_opinion(original, snippet, "python").merged
+    assert "\n        result += item.price * item.n\n" in merged
+
+
+@pytest.mark.parametrize(
+    "snippet, why",
+    [
+        ("def nowhere():\n    pass\n# ...\n", "anchors"),
+        # hunks out of file order: the second one's lines stand above the first's
+        (
+            "@@ -12,2 +12,2 @@\n     def raw_decode(self, s, idx=0):\n-        return self.scan(s, idx)\n+        return 0\n"
+            '@@ -5,3 +5,3 @@\n     def decode(self, s):\n-        """Decode s."""\n+        """Decode a string."""\n',
+            "snippet line",
+        ),
+    ],
+)
+def test_it_abstains_rather_than_guess(snippet, why):
+    result = second_opinion(PY, snippet, "python")
+    assert result.merged is None and why in result.reason
+
+
+def test_agreement_names_where_the_files_part():
+    snippet = "# ...\n    def raw_decode(self, s, idx=0):\n        return self.scan(s, idx or 0)\n"
+    right = second_opinion(PY, snippet, "python").merged
+    assert agreement(PY, snippet, right, "python") is None
+    flag = agreement(PY, snippet, PY, "python")
+    assert flag.code == "second_opinion_differs" and flag.lines == (13,)
+    assert agreement(PY, "def nowhere():\n    pass\n# ...\n", PY, "python").code == "second_opinion_abstained"
+
+
+def test_too_large_an_input_is_declined_not_slowly_aligned(monkeypatch):
+    monkeypatch.setattr(opinion, "MAX_CELLS", 10)
+    assert "too large" in second_opinion(PY, "# ...\n        return obj\n", "python").reason
+
+
+def test_costs_prefer_unique_distinctive_lines():
+    assert (
+        costs.match_gain("return self.raw_decode(s)", 1) > costs.match_gain("return obj", 3) > costs.match_gain("}", 1)
+    )
