@@ -12,16 +12,15 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel, ConfigDict, Field
 
+from fastapply.merge import Code
+
 from .schemas import ApplyBody, ChatRequest, RelaceBody
 
 REQUEST_MODELS = (ApplyBody, ChatRequest, RelaceBody)
 
 
 class ValidatorWarning(BaseModel):
-    code: str = Field(
-        description="marker_leak, syntax_error, dropped_code, truncated, no_change, invented_lines, "
-        "missing_snippet_lines, timeout"
-    )
+    code: str = Field(description="one of: " + ", ".join(code.value for code in Code))
     message: str
     lines: list[int]
 

@@ -11,7 +11,7 @@ from .metrics import mean, percentile, rate
 WARNING_CODES = (
     "marker_leak",
     "syntax_error",
-    "dropped_code",
+    "unaccounted_deletion",
     "truncated",
     "no_change",
     "invented_lines",

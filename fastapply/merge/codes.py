@@ -13,7 +13,6 @@ class Code(StrEnum):
 
     MARKER_LEAK = "marker_leak"  # check.validate
     SYNTAX_ERROR = "syntax_error"  # check.validate
-    DROPPED_CODE = "dropped_code"  # check.line_checks
     TRUNCATED = "truncated"  # check.line_checks
     NO_CHANGE = "no_change"  # check.line_checks
     INVENTED_LINES = "invented_lines"  # check.line_checks

@@ -1,10 +1,9 @@
-"""The validator's line checks: original code dropped, output cut short, nothing changed, lines from
+"""The validator's line checks: output cut short, nothing changed, lines from
 neither input, snippet lines missing (codes in validate.py). Lines compare whitespace-normalised."""
 
 from __future__ import annotations
 
 import difflib
-from collections import Counter
 
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.snippet.hunks import new_side
@@ -39,49 +38,6 @@ def line_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, i
     if tail:
         ops.append(("equal", len(a) - tail, len(a), len(b) - tail, len(b)))
     return ops
-
-
-def _unexplained_deletions(orig, out, snip) -> list[int]:
-    """Original lines the merged file deleted without the snippet showing that edit.
-
-    A replaced block is explained when most of its new lines come from the snippet; a pure
-    deletion when the snippet shows the lines on both sides of it next to each other.
-    """
-    snippet_norm = [norm(line) for line in snip if line.strip()]
-    known = set(snippet_norm)
-    adjacent = set(zip(snippet_norm, snippet_norm[1:]))
-    deleted = []
-    for tag, i1, i2, j1, j2 in line_opcodes([norm(x) for x in orig], [norm(x) for x in out]):
-        if tag == "replace":
-            new = [norm(x) for x in out[j1:j2] if x.strip()]
-            if new and sum(x in known for x in new) * 2 >= len(new):
-                continue
-        elif tag == "delete":
-            before = next((norm(orig[i]) for i in range(i1 - 1, -1, -1) if orig[i].strip()), None)
-            after = next((norm(orig[i]) for i in range(i2, len(orig)) if orig[i].strip()), None)
-            if (before, after) in adjacent:
-                continue
-        else:
-            continue
-        deleted.extend(range(i1, i2))
-    return deleted
-
-
-def dropped_code(orig, out, snip, spans) -> ApplyWarning | None:
-    # A line that still occurs as often as before was moved (reordering), not lost.
-    missing = Counter(norm(line) for line in orig) - Counter(norm(line) for line in out)
-    dropped = []
-    for i in _unexplained_deletions(orig, out, snip):
-        if not orig[i].strip() or any(start <= i < end for start, end in spans):
-            continue
-        if missing[norm(orig[i])] > 0:
-            missing[norm(orig[i])] -= 1
-            dropped.append(i + 1)
-    if not dropped:
-        return None
-    return ApplyWarning(
-        Code.DROPPED_CODE, f"{len(dropped)} original line(s) missing outside the edited regions", tuple(dropped)
-    )
 
 
 def snippet_code(snip, lang) -> list[tuple[int, str]]:

@@ -3,8 +3,6 @@
 Codes (line numbers are 1-based):
   marker_leak   lazy markers in the merged file beyond those the original had (merged lines)
   syntax_error  parse errors the original did not have (merged lines)
-  dropped_code  original lines gone from the merged file outside every region the snippet
-                touched (original lines)
   truncated     the output stopped early: complete=False, far shorter than expected, or the
                 original's tail is missing (merged lines: the last line)
   no_change     merged equals the original although the snippet has new code (snippet lines)
@@ -14,7 +12,9 @@ Codes (line numbers are 1-based):
                 not simply the original (that is no_change) (snippet lines)
   duplicated_lines, vanished_body, diff_prefix, unbalanced, orphaned_lines, vanished_definition,
   instruction_not_applied, duplicated_definition, redeclared, skipped_definition: see damage.py,
-  balance.py, instructed.py, adjacency.py
+  balance.py, repair/instructed.py, repair/adjacency.py
+  unaccounted_deletion, kept_beside_replacement, defined_twice, indent_shift: the edit accounting
+                (account/), every original line accounted for, every merged line traced
 
 A diff-form snippet (hunks.py) is checked by what it says the code becomes: its context and added
 lines, prefixes dropped.
@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from fastapply.merge.account import account
 from fastapply.merge.check import balance, damage
 from fastapply.merge.check.line_checks import (
-    dropped_code,
     invented_lines,
     missing_snippet_lines,
     no_change,
@@ -85,15 +85,18 @@ def _validate(original, snippet, merged, language, complete, anchoring, instruct
     for check in (
         _marker_leak(orig, out, lang),
         _syntax_error(original, merged, lang),
-        dropped_code(orig, out, snip, spans),
         truncated(orig, code, out, spans, complete),
         no_change(orig, code, unchanged),
         invented_lines(orig, snip, out),
         missing_snippet_lines(code, out, unchanged),
         *_damage(original, merged, orig, snip_raw, snip, out, lang, instruction, spans),
+        *account(original, snippet, merged, lang, instruction),
     ):
         if check is not None:
             warnings.append(check)
+    codes = {w.code for w in warnings}
+    if Code.DUPLICATED_DEFINITION in codes:  # its special case, text and all, that repair.moves answers
+        warnings = [w for w in warnings if w.code != Code.DEFINED_TWICE]
     return warnings
 
 

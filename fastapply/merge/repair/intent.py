@@ -249,7 +249,7 @@ def inferred_deletion(
                 original, snippet, candidate.merged, language, anchoring=anchoring, instruction=instruction
             )
             if w.code != "instruction_not_applied"
-            and not (w.code == "dropped_code" and all(norm(orig[i - 1]) in removed for i in w.lines))
+            and not (w.code == Code.UNACCOUNTED_DELETION and all(norm(orig[i - 1]) in removed for i in w.lines))
         ]
         if warnings:
             continue

@@ -52,7 +52,7 @@ def adjacent_deletion(
     }
     orig = split_lines(original)[0]
     for w in validate(original, snippet, candidate, language, anchoring=anchoring, instruction=instruction):
-        if w.code == "dropped_code" and all(norm(orig[i - 1]) in removed_lines for i in w.lines):
+        if w.code == Code.UNACCOUNTED_DELETION and all(norm(orig[i - 1]) in removed_lines for i in w.lines):
             continue
         if (
             w.code == "vanished_definition"

@@ -1,0 +1,183 @@
+"""The invariants of an honest merge, each checked on a Trace (trace.py) of any merged file.
+
+- every original line the merged file lacks was deleted on evidence: a ``-`` line; a snippet chunk
+  with an anchor spans the place where it stood (a deletion or replacement the snippet shows); its
+  edited form is placed, or its very text stands elsewhere (edited, moved); or the instruction names it
+  (``unaccounted_deletion`` otherwise: code under a marker or beyond the snippet's edges dropped);
+- no original line the snippet did not show stays next to a new line that defines the same name
+  (``kept_beside_replacement``: the old form left beside its replacement);
+- no definition occurs twice under one parent unless the original or the snippet has it twice
+  (``defined_twice``);
+- each chunk's new lines keep the indentation shift of its anchors (``indent_shift``).
+
+Each check returns an ApplyWarning naming the lines, or None.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+
+from fastapply.merge.account.trace import Trace
+from fastapply.merge.codes import ApplyWarning, Code
+from fastapply.merge.text.lines import indent_width as _width
+from fastapply.merge.text.normal import norm
+from fastapply.merge.text.syntax import definitions
+
+EDITED = 0.6  # a deleted line whose edited form (this similar) is placed was replaced, not dropped
+NEXT_TO = 3  # non-blank lines around a new line where an old form of it would stand
+_DELETE_WORDS = re.compile(r"\b(remove|delete|drop|get rid of|eliminate|strip|replace|instead of)\b", re.I)
+_NAME = re.compile(r"[A-Za-z_][\w]*")
+_KEYS = (
+    re.compile(
+        r"^(?:export\s+)?(?:async\s+)?(?:def|function|fn|func|class|struct|enum|interface|trait|object|module|type)\s+([\w$]+)"
+    ),
+    re.compile(r"^(?:export\s+)?(?:pub\s+)?(?:const|let|var|val|static|final|local)\s+(?:mut\s+)?([\w$]+)"),
+    re.compile(r"^([\w$.\[\]'\"]+)\s*(?:=(?!=)|:=|:(?!:))"),
+)
+
+
+def definition_key(line: str) -> str | None:
+    """The name a line defines or assigns ("def f(" → f, "const X =" → X, "x = 1" → x), if any.
+
+    >>> definition_key("    TIMEOUT = 10"), definition_key("return x")
+    ('TIMEOUT', None)
+    """
+    text = line.strip()
+    for pattern in _KEYS:
+        match = pattern.match(text)
+        if match:
+            return match.group(1)
+    return None
+
+
+def unaccounted_deletion(trace: Trace, instruction: str = "") -> ApplyWarning | None:
+    orig = trace.orig
+    removed = Counter(norm(line.text) for line in trace.snip if line.kind == "del")
+    spans = trace.chunk_spans()
+    new_text = [norm(trace.out[m]) for m in sorted(trace.new_lines)]
+    # lines the merged file has more often than it keeps them in order: moved, not lost
+    moved = Counter(norm(line) for line in trace.out) - Counter(norm(trace.out[m]) for m in trace.kept.values())
+    kept = sorted(trace.kept.items())
+    lost = []
+    for o, line in enumerate(orig):
+        key = norm(line)
+        if not key or o in trace.kept:
+            continue
+        if removed[key] > 0 or moved[key] > 0:  # a "-" line, or placed elsewhere (moved)
+            (removed if removed[key] > 0 else moved)[key] -= 1
+            continue
+        before = max((m for oo, m in kept if oo < o), default=-1)
+        after = min((m for oo, m in kept if oo > o), default=len(trace.out))
+        if any(lo <= before and after <= hi for lo, hi in spans):
+            continue  # a chunk of the snippet spans the place where it stood
+        if any(difflib.SequenceMatcher(None, key, new, autojunk=False).ratio() >= EDITED for new in new_text):
+            continue  # its edited form is in the file
+        lost.append(o)
+    lost = _not_named(lost, orig, instruction)
+    if not lost:
+        return None
+    return ApplyWarning(
+        Code.UNACCOUNTED_DELETION,
+        f"{len(lost)} original line(s) gone that no snippet chunk spans, no '-' line removes and the "
+        "instruction does not name (code under a marker or beyond the snippet's edge)",
+        tuple(o + 1 for o in lost),
+    )
+
+
+def _not_named(lost: list[int], orig: list[str], instruction: str) -> list[int]:
+    """The lost lines outside every run of lost lines that mentions a name the instruction asks to
+    remove or replace."""
+    if not instruction or not _DELETE_WORDS.search(instruction):
+        return lost
+    names = {w for w in _NAME.findall(instruction) if len(w) >= 3}
+    runs: list[list[int]] = []
+    for o in lost:
+        if runs and not any(orig[t].strip() for t in range(runs[-1][-1] + 1, o)):
+            runs[-1].append(o)
+        else:
+            runs.append([o])
+    return [o for run in runs if not names & set(_NAME.findall(" ".join(orig[t] for t in run))) for o in run]
+
+
+def kept_beside_replacement(trace: Trace) -> ApplyWarning | None:
+    out = trace.out
+    shown = {norm(line.text) for line in trace.snip}
+    found = set()
+    for m in sorted(trace.new_lines):
+        key = definition_key(out[m])
+        if key is None:
+            continue
+        for step in (-1, 1):
+            t, seen = m + step, 0
+            while 0 <= t < len(out) and seen < NEXT_TO:
+                if out[t].strip():
+                    if t not in trace.kept_at or norm(out[t]) in shown:
+                        break  # an anchor or another new line closes the stretch
+                    if definition_key(out[t]) == key and _width(out[t]) == _width(out[m]):
+                        found.add(t + 1)
+                    seen += 1
+                t += step
+    if not found:
+        return None
+    return ApplyWarning(
+        Code.KEPT_BESIDE_REPLACEMENT,
+        f"{len(found)} original line(s) the snippet did not show kept next to a new line defining the same name",
+        tuple(sorted(found)),
+    )
+
+
+def defined_twice(trace: Trace, original: str, merged: str, language: str | None) -> ApplyWarning | None:
+    before, after = _definition_counts(original, language), _definition_counts(merged, language)
+    shown = Counter(
+        key for key in (definition_key(line.text) or _called_header(line.text) for line in trace.snip) if key
+    )
+    twice = [name for (parent, name, kind), n in after.items() if n > max(before[(parent, name, kind)], shown[name], 1)]
+    if not twice:
+        return None
+    return ApplyWarning(Code.DEFINED_TWICE, f"defined twice under one parent: {', '.join(sorted(set(twice))[:5])}")
+
+
+_HEADER_NAME = re.compile(r"([A-Za-z_]\w*)\s*(?:<[^>]*>)?\s*\([^;]*$")
+
+
+def _called_header(line: str) -> str | None:
+    """The name a method header without a keyword declares ("public Foo bar(int x) {" → bar)."""
+    text = line.strip()
+    if not text.endswith(("{", ":", ")")):
+        return None
+    match = _HEADER_NAME.search(text)
+    return match.group(1) if match else None
+
+
+def _definition_counts(text: str, language: str | None) -> Counter:
+    defs = definitions(text, language)
+    counts: Counter = Counter()
+    for d in defs:
+        parent = next((p.name for p in reversed(defs) if p.start < d.start and p.end >= d.end), None)
+        counts[(parent, d.name.split()[-1], d.kind)] += 1
+    return counts
+
+
+def indent_shift(trace: Trace) -> ApplyWarning | None:
+    snip, out = trace.snip, trace.out
+    rows: dict[int, list[tuple[int, bool, int, bool]]] = {}
+    for i, m in trace.placed.items():
+        if snip[i].kind != "del":
+            shift = _width(out[m]) - _width(snip[i].text)
+            rows.setdefault(snip[i].chunk, []).append((shift, m in trace.kept_at, m, snip[i].kind == "add"))
+    bad = []
+    for chunk_rows in rows.values():
+        anchor_shifts = {shift for shift, kept, _, _ in chunk_rows if kept}
+        if len(anchor_shifts) == 1:  # (anchors that disagree: the snippet re-nests code; no claim)
+            (base,) = anchor_shifts
+            # a diff's "+" may have taken one indent column ("+   x" among 4-space lines)
+            bad += [m + 1 for shift, kept, m, added in chunk_rows if not kept and shift not in (base, base + added)]
+    if not bad:
+        return None
+    return ApplyWarning(
+        Code.INDENT_SHIFT,
+        f"{len(bad)} new line(s) indented otherwise than the anchors of their snippet chunk",
+        tuple(sorted(bad)),
+    )

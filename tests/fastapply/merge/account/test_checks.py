@@ -1,0 +1,78 @@
+import doctest
+
+import pytest
+
+from fastapply.merge.account import account, checks, trace
+
+ORIGINAL = """import os
+
+TIMEOUT = 10
+
+
+def fetch(url):
+    data = os.environ.get(url)
+    if data is None:
+        return ""
+    return data.strip()
+
+
+def other():
+    return 1
+"""
+
+
+def codes(snippet, merged, instruction=""):
+    return {w.code for w in account(ORIGINAL, snippet, merged, "python", instruction)}
+
+
+@pytest.mark.parametrize("module", [trace, checks])
+def test_worked_examples(module):
+    assert doctest.testmod(module).failed == 0
+
+
+def test_the_expected_file_of_a_plain_edit_is_accounted_for():
+    snippet = "# ...\ndef fetch(url):\n    data = os.environ.get(url, '')\n    if data is None:\n# ...\n"
+    merged = ORIGINAL.replace("os.environ.get(url)", "os.environ.get(url, '')")
+    assert codes(snippet, merged) == set()
+
+
+def test_a_body_dropped_under_a_marker_is_an_unaccounted_deletion():
+    snippet = "def fetch(url):\n    data = os.environ.get(url)\n# ... existing code ...\n"
+    merged = ORIGINAL.replace('    if data is None:\n        return ""\n    return data.strip()\n', "")
+    warning = next(w for w in account(ORIGINAL, snippet, merged, "python") if w.code == "unaccounted_deletion")
+    assert warning.lines == (8, 9, 10)
+
+
+def test_a_deletion_between_two_anchors_or_named_by_the_instruction_is_accounted_for():
+    snippet = "def fetch(url):\n    data = os.environ.get(url)\n    return data.strip()\n# ...\n"
+    merged = ORIGINAL.replace('    if data is None:\n        return ""\n', "")
+    assert "unaccounted_deletion" not in codes(snippet, merged)
+    snippet = "import os\n# ...\n"
+    merged = ORIGINAL.replace("def other():\n    return 1\n", "")
+    assert "unaccounted_deletion" in codes(snippet, merged)
+    assert "unaccounted_deletion" not in codes(snippet, merged, "remove other()")
+
+
+def test_an_old_constant_kept_beside_its_replacement():
+    snippet = "import os\n\nTIMEOUT = 30\n# ... existing code ...\n"
+    merged = ORIGINAL.replace("TIMEOUT = 10\n", "TIMEOUT = 30\nTIMEOUT = 10\n")
+    assert "kept_beside_replacement" in codes(snippet, merged)
+    assert "kept_beside_replacement" not in codes(snippet, ORIGINAL.replace("TIMEOUT = 10", "TIMEOUT = 30"))
+
+
+def test_a_definition_written_twice_under_one_parent():
+    snippet = "# ...\ndef other():\n    return 2\n"
+    merged = ORIGINAL + "\n\ndef other():\n    return 2\n"
+    assert "defined_twice" in codes(snippet, merged)
+    assert "defined_twice" not in codes(snippet, ORIGINAL.replace("return 1", "return 2"))
+
+
+def test_new_lines_shifted_away_from_their_anchors():
+    snippet = "# ...\ndef fetch(url):\n    data = os.environ.get(url)\n    url = url.strip()\n# ...\n"
+    good = ORIGINAL.replace(
+        "    data = os.environ.get(url)\n", "    data = os.environ.get(url)\n    url = url.strip()\n"
+    )
+    bad = ORIGINAL.replace(
+        "    data = os.environ.get(url)\n", "    data = os.environ.get(url)\n        url = url.strip()\n"
+    )
+    assert "indent_shift" not in codes(snippet, good) and "indent_shift" in codes(snippet, bad)
