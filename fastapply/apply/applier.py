@@ -183,7 +183,7 @@ class Applier:
                 True,
                 [(start, end)],
             )
-            result.warnings.append(unsure_flag(prepared, candidates, chosen))
+            result.warnings.append(unsure_flag(request, prepared, candidates, chosen))
             return result
 
         return Plan([generation], finish, merge.window_text(request.original, (0, start)))

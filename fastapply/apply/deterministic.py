@@ -49,12 +49,16 @@ class DeterministicApplier:
 
 
 def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None, list]:
-    """The merge's file and its warnings.
+    """The merge's file and its warnings: the validator's (the edit accounting among them), and,
+    for a confident merge, whether the second opinion (``merge.second``, one global alignment of
+    the snippet) writes the same code — two unrelated methods agreeing is what lets a file be
+    served as sure.
 
     When the validator shows that the literal merge missed an edit the instruction states (a
     deletion left under a marker, a definition skipped or moved), the file that makes it is
     validated and, if clean, replaces the literal one with a note saying what was done
-    (``merge.stated``; severity "note"): served, and never silently."""
+    (``merge.stated``; severity "note"): served, and never silently. The second opinion is asked
+    about the literal placement, which the stated edit builds on."""
     candidate, language = prepared.candidate, prepared.language
     if candidate.merged is None:
         return None, []
@@ -66,12 +70,22 @@ def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None
         anchoring=candidate,
         instruction=request.instruction,
     )
+    doubt = second_doubt(request, prepared)
     stated = merge.stated_edit(
         request.original, request.snippet, candidate.merged, language, request.instruction, candidate, warnings
     )
     if stated is not None:
-        return stated[0], [stated[1]]
-    return candidate.merged, warnings
+        return stated[0], [stated[1]] + doubt
+    return candidate.merged, warnings + doubt
+
+
+def second_doubt(request: ApplyRequest, prepared: Prepared) -> list[merge.ApplyWarning]:
+    """[] when the second opinion confirms the confident merge's placement; else the flag saying
+    where they part or why it gave none (nothing to ask of a merge that is unsure already)."""
+    if not prepared.candidate.confident or prepared.candidate.merged is None:
+        return []
+    doubt = merge.agreement(request.original, request.snippet, prepared.candidate.merged, prepared.language)
+    return [doubt] if doubt is not None else []
 
 
 def new_file(request: ApplyRequest, prepared: Prepared) -> ApplyResult:

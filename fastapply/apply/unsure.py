@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 
 from fastapply import merge
-from fastapply.apply.deterministic import Prepared
+from fastapply.apply.deterministic import Prepared, checked_merge
 from fastapply.apply.request import ApplyRequest, ApplyResult, build_result
 from fastapply.engine.stats import Stats
 from fastapply.merge.repair.candidates import Candidate, candidate_merges
@@ -30,10 +30,13 @@ def candidates_for(request: ApplyRequest, prepared: Prepared) -> list[Candidate]
     )
 
 
-def unsure_flag(prepared: Prepared, candidates: list[Candidate], chosen: Candidate | None) -> merge.ApplyWarning:
-    """The flag every answer to an unsure merge carries: why the merge was unsure, and how the
-    served file was picked."""
-    why = prepared.candidate.reason or "its file was flagged by the validator"
+def unsure_flag(
+    request: ApplyRequest, prepared: Prepared, candidates: list[Candidate], chosen: Candidate | None
+) -> merge.ApplyWarning:
+    """The flag every answer to an unsure merge carries: why the merge was unsure (its own guess,
+    or the checks that flagged its file: the validator, the accounting, the second opinion), and
+    how the served file was picked."""
+    why = prepared.candidate.reason or _flagged_by(request, prepared)
     if len(candidates) == 1:
         how = "this is its only reading, served without the model"
     else:
@@ -41,6 +44,11 @@ def unsure_flag(prepared: Prepared, candidates: list[Candidate], chosen: Candida
         picked = f"'{chosen.label}'" if chosen else "none of them (the output left every candidate)"
         how = f"the model chose {picked} among {len(candidates)} candidate files ({labels})"
     return merge.ApplyWarning(UNSURE, f"the deterministic merge was unsure ({why}); {how}")
+
+
+def _flagged_by(request: ApplyRequest, prepared: Prepared) -> str:
+    codes = sorted({str(w.code) for w in merge.flags(checked_merge(request, prepared)[1])})
+    return f"its file was flagged: {', '.join(codes)}" if codes else "its file was flagged"
 
 
 def sole_reading(request: ApplyRequest, prepared: Prepared) -> ApplyResult | None:
@@ -58,5 +66,5 @@ def sole_answer(request: ApplyRequest, prepared: Prepared, only: Candidate) -> A
     result = build_result(
         request, only.text, stats, prepared.language, True, "deterministic", prepared.candidate, False, []
     )
-    result.warnings.append(unsure_flag(prepared, [only], only))
+    result.warnings.append(unsure_flag(request, prepared, [only], only))
     return result

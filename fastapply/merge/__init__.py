@@ -13,6 +13,7 @@ from fastapply.merge.repair.intent import inferred_deletion
 from fastapply.merge.repair.moves import inferred_move, inferred_reorder
 from fastapply.merge.repair.skips import adjacent_deletion
 from fastapply.merge.repair.stated import stated_edit
+from fastapply.merge.second import agreement, second_opinion
 from fastapply.merge.text.languages import comment_syntax, detect_language
 from fastapply.merge.text.markers import find_markers, is_marker_line
 from fastapply.merge.windows import find_windows, is_whole_file, splice, window_snippet, window_text, windows_of
@@ -34,10 +35,12 @@ __all__ = [
     "inferred_move",
     "inferred_reorder",
     "adjacent_deletion",
+    "agreement",
     "is_marker_line",
     "is_whole_file",
     "lazy_merge",
     "mergeable_lines",
+    "second_opinion",
     "splice",
     "stated_edit",
     "unified_diff",

@@ -25,10 +25,14 @@ from fastapply.merge.text.lines import indent_width as _width
 from fastapply.merge.text.normal import norm
 from fastapply.merge.text.syntax import definitions
 
+# Languages where one name may be defined twice in one scope on purpose: overloads, or (C) a
+# declaration before the definition.
+OVERLOADING = {"java", "kotlin", "cpp", "csharp", "scala", "swift", "typescript", "tsx", "c"}
 EDITED = 0.6  # a deleted line whose edited form (this similar) is placed was replaced, not dropped
 NEXT_TO = 3  # non-blank lines around a new line where an old form of it would stand
 _DELETE_WORDS = re.compile(r"\b(remove|delete|drop|get rid of|eliminate|strip|replace|instead of)\b", re.I)
 _NAME = re.compile(r"[A-Za-z_][\w]*")
+_WORD = re.compile(r"\w")
 _KEYS = (
     re.compile(
         r"^(?:export\s+)?(?:async\s+)?(?:def|function|fn|func|class|struct|enum|interface|trait|object|module|type)\s+([\w$]+)"
@@ -54,24 +58,27 @@ def definition_key(line: str) -> str | None:
 
 def unaccounted_deletion(trace: Trace, instruction: str = "") -> ApplyWarning | None:
     orig = trace.orig
+    if trace.whole_file:
+        return None  # a snippet without markers taken as the whole new file says what goes
     removed = Counter(norm(line.text) for line in trace.snip if line.kind == "del")
     spans = trace.chunk_spans()
     new_text = [norm(trace.out[m]) for m in sorted(trace.new_lines)]
     # lines the merged file has more often than it keeps them in order: moved, not lost
     moved = Counter(norm(line) for line in trace.out) - Counter(norm(trace.out[m]) for m in trace.kept.values())
     kept = sorted(trace.kept.items())
+    written_whole = _bodies_written_whole(trace)
     lost = []
     for o, line in enumerate(orig):
         key = norm(line)
-        if not key or o in trace.kept:
-            continue
+        if not _WORD.search(key) or o in trace.kept:
+            continue  # (a lone bracket says nothing; the syntax checks answer for brackets)
         if removed[key] > 0 or moved[key] > 0:  # a "-" line, or placed elsewhere (moved)
             (removed if removed[key] > 0 else moved)[key] -= 1
             continue
         before = max((m for oo, m in kept if oo < o), default=-1)
         after = min((m for oo, m in kept if oo > o), default=len(trace.out))
-        if any(lo <= before and after <= hi for lo, hi in spans):
-            continue  # a chunk of the snippet spans the place where it stood
+        if any(lo <= before and after <= hi for lo, hi in spans) or o in written_whole:
+            continue  # a chunk of the snippet spans the place where it stood, or rewrote its body whole
         if any(difflib.SequenceMatcher(None, key, new, autojunk=False).ratio() >= EDITED for new in new_text):
             continue  # its edited form is in the file
         lost.append(o)
@@ -84,6 +91,36 @@ def unaccounted_deletion(trace: Trace, instruction: str = "") -> ApplyWarning | 
         "instruction does not name (code under a marker or beyond the snippet's edge)",
         tuple(o + 1 for o in lost),
     )
+
+
+_DEFINITION = re.compile(r"^(async\s+def|def|class)\s")
+_RETURNS = re.compile(r"^(return|raise)\b")
+
+
+def _bodies_written_whole(trace: Trace) -> set[int]:
+    """Original lines of indentation-block definitions (no closing line) whose body a chunk wrote
+    out whole: the chunk shows the header and ends with a ``return``/``raise`` at the body's own
+    level, after which the old body is dead code."""
+    found: set[int] = set()
+    by_chunk: dict[int, list[int]] = {}
+    for i, line in enumerate(trace.snip):
+        by_chunk.setdefault(line.chunk, []).append(i)
+    anchor_of = dict(trace.anchors)
+    for members in by_chunk.values():
+        for k, i in enumerate(members):
+            h = anchor_of.get(i)
+            if h is None or not _DEFINITION.match(trace.snip[i].text.strip()) or k + 1 >= len(members):
+                continue
+            body, last = trace.snip[members[k + 1]], trace.snip[members[-1]]
+            if _width(last.text) != _width(body.text) or not _RETURNS.match(last.text.strip()):
+                continue
+            end = h + 1
+            while end < len(trace.orig) and (
+                not trace.orig[end].strip() or _width(trace.orig[end]) > _width(trace.orig[h])
+            ):
+                end += 1
+            found.update(range(h + 1, end))
+    return found
 
 
 def _not_named(lost: list[int], orig: list[str], instruction: str) -> list[int]:
@@ -129,6 +166,8 @@ def kept_beside_replacement(trace: Trace) -> ApplyWarning | None:
 
 
 def defined_twice(trace: Trace, original: str, merged: str, language: str | None) -> ApplyWarning | None:
+    if language in OVERLOADING:
+        return None  # a second definition of a name may be a new overload
     before, after = _definition_counts(original, language), _definition_counts(merged, language)
     shown = Counter(
         key for key in (definition_key(line.text) or _called_header(line.text) for line in trace.snip) if key

@@ -17,6 +17,7 @@ import difflib
 from dataclasses import dataclass
 
 from fastapply.merge.snippet.hunks import is_diff_form, parse_hunks
+from fastapply.merge.text.lines import line_opcodes
 from fastapply.merge.text.markers import is_marker_line
 from fastapply.merge.text.normal import norm
 
@@ -47,8 +48,24 @@ def snippet_lines(snippet: list[str], original: list[str], language: str | None)
 
 
 def _pairs(a: list[str], b: list[str]) -> list[tuple[int, int]]:
-    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    return [(block.a + k, block.b + k) for block in matcher.get_matching_blocks() for k in range(block.size)]
+    """(i, j) with a[i] == b[j], in order, from the equal runs of a line diff."""
+    return [(i1 + k, j1 + k) for tag, i1, i2, j1, _ in line_opcodes(a, b) if tag == "equal" for k in range(i2 - i1)]
+
+
+def _placed(chunk: list[str], merged: list[str], where: dict[str, list[int]]) -> list[tuple[int, int]]:
+    """(chunk line, merged line) pairs for one snippet chunk, aligned within the stretch of the
+    merged file around its rarest lines (not the whole file: a large file makes difflib slow)."""
+    rare = sorted(m for line in chunk for m in where.get(line, ()) if len(where[line]) <= 2)
+    hits = rare or sorted(m for line in chunk for m in where.get(line, ())[:50])
+    if not hits:
+        return []
+    reach = 2 * len(chunk) + 10
+    # the densest stretch of hits: a chunk's lines stand together
+    best = max(range(len(hits)), key=lambda n: sum(1 for h in hits if hits[n] <= h <= hits[n] + reach))
+    lo = max(0, hits[best] - reach)
+    hi = min(len(merged), max(h for h in hits if h <= hits[best] + reach) + reach + 1)
+    matcher = difflib.SequenceMatcher(None, chunk, merged[lo:hi], autojunk=False)
+    return [(block.a + k, lo + block.b + k) for block in matcher.get_matching_blocks() for k in range(block.size)]
 
 
 class Trace:
@@ -66,11 +83,19 @@ class Trace:
         for i, line in enumerate(snippet):
             if line.kind != "del":
                 chunks.setdefault(line.chunk, []).append(i)
+        where: dict[str, list[int]] = {}
+        for m, line in enumerate(merged_norm):
+            if line:
+                where.setdefault(line, []).append(m)
         for members in chunks.values():
-            for a, m in _pairs([norm(snippet[i].text) for i in members], merged_norm):
+            for a, m in _placed([norm(snippet[i].text) for i in members], merged_norm, where):
                 self.placed[members[a]] = m
         self.anchors = sorted((i, self.kept_at[m]) for i, m in self.placed.items() if m in self.kept_at)
         self.new_lines = {m for m in self.placed.values() if m not in self.kept_at}
+        # The merged file is the snippet itself, which has no marker: taken as the whole new file.
+        self.whole_file = all(line.kind == "code" and line.chunk == 0 for line in snippet) and [
+            norm(line.text) for line in snippet
+        ] == [x for x in merged_norm if x]
 
     def chunk_spans(self) -> list[tuple[int, int]]:
         """(first, last) merged line each anchored chunk placed: the stretch it speaks for."""

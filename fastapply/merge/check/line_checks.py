@@ -3,8 +3,6 @@ neither input, snippet lines missing (codes in validate.py). Lines compare white
 
 from __future__ import annotations
 
-import difflib
-
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.snippet.hunks import new_side
 from fastapply.merge.text.languages import detect_language
@@ -15,29 +13,6 @@ from fastapply.merge.text.normal import norm
 TRUNCATION_RATIO = 0.6
 # Lines compared at the end of the file when looking for the original's tail.
 TAIL_LINES = 3
-
-
-def line_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]:
-    """difflib's opcodes for two line lists, computed on what lies between their common head and
-    tail: a merge changes a few places, and difflib without autojunk is quadratic on a long file of
-    repeated lines."""
-    head = 0
-    while head < min(len(a), len(b)) and a[head] == b[head]:
-        head += 1
-    tail = 0
-    while tail < min(len(a), len(b)) - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
-        tail += 1
-    middle = difflib.SequenceMatcher(None, a[head : len(a) - tail], b[head : len(b) - tail], autojunk=False)
-    ops = [
-        (tag, i1 + head, i2 + head, j1 + head, j2 + head)
-        for tag, i1, i2, j1, j2 in middle.get_opcodes()
-        if not (tag == "equal" and i1 == i2 and j1 == j2)
-    ]
-    if head:
-        ops.insert(0, ("equal", 0, head, 0, head))
-    if tail:
-        ops.append(("equal", len(a) - tail, len(a), len(b) - tail, len(b)))
-    return ops
 
 
 def snippet_code(snip, lang) -> list[tuple[int, str]]:

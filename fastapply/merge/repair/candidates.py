@@ -1,6 +1,6 @@
 """The files a snippet may mean when the merge is unsure: its literal merge, the other readings of
-the edges it guessed at, and each of those with an edit the instruction states (``stated.py``'s
-builders). The model chooses among them (``apply/candidate_constraint.py``); this module only lists
+the edges it guessed at, the second opinion's file (``merge.second``), and each of those with an
+edit the instruction states (``stated.py``'s builders). The model chooses among them (``apply/candidate_constraint.py``); this module only lists
 them and the one window of the original where they differ.
 
 Worked example: a snippet that ends without a marker after new code gives two files, the literal
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from fastapply.merge.merge import MergeResult, edge_alternatives
 from fastapply.merge.repair.stated import BUILDERS
+from fastapply.merge.second import second_opinion
 
 CONTEXT_LINES = 3  # unchanged lines kept around the differing window, so the model sees where it is
 
@@ -32,6 +33,9 @@ def candidate_merges(
     if literal.merged is None:
         return []
     bases = [("the literal merge", literal.merged)] + edge_alternatives(original, snippet, literal)
+    second = second_opinion(original, snippet, language).merged
+    if second is not None:
+        bases.append(("the second opinion", second))
     found: dict[str, str] = {}
     for label, text in bases:
         found.setdefault(text, label)

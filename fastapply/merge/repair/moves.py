@@ -21,11 +21,10 @@ from __future__ import annotations
 import re
 
 from fastapply.merge.check.damage import duplicated_definitions
-from fastapply.merge.check.line_checks import line_opcodes
 from fastapply.merge.check.validate import validate
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.merge import MergeResult
-from fastapply.merge.text.lines import join_lines, split_lines
+from fastapply.merge.text.lines import join_lines, line_opcodes, split_lines
 from fastapply.merge.text.normal import norm
 from fastapply.merge.text.syntax import definitions
 

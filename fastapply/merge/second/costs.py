@@ -83,10 +83,12 @@ class Costs:
         for j, x in enumerate(self.onorm):
             if x:
                 self.where.setdefault(x, []).append(j)
+        kinds = {x: line_kind(x, n) for x, n in counts.items()}
+        gains = {x: match_gain(x, n) for x, n in counts.items()}
         n = len(original)
-        # gain of matching original line j; whether it may open a chunk after new lines
-        self.gain = np.array([match_gain(x, counts[x]) if x else 0.0 for x in self.onorm]) - EARLIER * np.arange(n)
-        self.distinct = np.array([bool(x) and line_kind(x, counts[x]) != "trivial" for x in self.onorm], dtype=bool)
+        # gain of matching original line j; whether it is more than a short common line
+        self.gain = np.array([gains.get(x, 0.0) for x in self.onorm]) - EARLIER * np.arange(n)
+        self.distinct = np.array([bool(x) and kinds[x] != "trivial" for x in self.onorm], dtype=bool)
         shown = {norm(it.text) for it in items if it.kind in ("code", "add", "ctx")}
         step = np.array([EXTEND_CHEAP if not x or x in shown else EXTEND for x in self.onorm])
         self.deleted = np.concatenate(
@@ -163,17 +165,23 @@ class Costs:
         """Per lazy code line absent from the original, the original lines it may be an edited form
         of: similar enough, and one of few nearly as similar (a list of look-alike entries says
         nothing about which one a new entry edits)."""
+        wanted = [
+            i
+            for i, item in enumerate(self.items)
+            if item.kind == "code" and len(WORD.findall(norm(item.text))) >= 3 and norm(item.text) not in self.where
+        ]
+        tokens_of = {i: set(TOKEN.findall(norm(self.items[i].text))) for i in wanted}
+        asked = set().union(*tokens_of.values()) if tokens_of else set()
         postings: dict[str, list[int]] = {}
         for j, x in enumerate(self.onorm):
-            if len(WORD.findall(x)) >= 3:
-                for token in set(TOKEN.findall(x)):
+            if x and len(WORD.findall(x)) >= 3:
+                for token in asked.intersection(TOKEN.findall(x)):
                     postings.setdefault(token, []).append(j)
         out: dict[int, list[tuple[int, float]]] = {}
-        for i, item in enumerate(self.items):
-            key = norm(item.text)
-            if item.kind != "code" or len(WORD.findall(key)) < 3 or key in self.where:
-                continue  # a line the original has as it stands is context there, not an edit
-            tokens = set(TOKEN.findall(key))
+        for i in wanted:
+            item = self.items[i]
+            key = norm(item.text)  # (a line the original has as it stands is context, not an edit)
+            tokens = tokens_of[i]
             votes: Counter = Counter()
             for token in tokens:
                 hits = postings.get(token, [])
@@ -193,16 +201,26 @@ class Costs:
                     out[i] = near
         return out
 
+    def _closer_of(self, j: int) -> int | None:
+        """The original line closing the block that line j opens (items.block_closers' rule)."""
+        if not self.onorm[j] or is_closer(self.orig[j]):
+            return None
+        for t in range(j + 1, len(self.orig)):
+            if not self.onorm[t]:
+                continue
+            if self.width[t] <= self.width[j]:
+                return t if self.width[t] == self.width[j] and is_closer(self.orig[t]) else None
+        return None
+
     def _closing_pairs(self) -> dict[int, dict[int, float]]:
         """Per item that closes a block its chunk opens ("}" under "f() {"), the original lines
         closing the blocks that its opener's matches open, with the extra gain of that pair."""
-        original_closers = block_closers(self.orig)
         markers = {i for i, it in enumerate(self.items) if it.kind == "marker"}
         out: dict[int, dict[int, float]] = {}
         snippet_closers = block_closers([it.text for it in self.items], markers)
         for i_open, i_close in snippet_closers.items():
             for j_open in self.where.get(norm(self.items[i_open].text), []):
-                j_close = original_closers.get(j_open)
+                j_close = self._closer_of(j_open)
                 if j_close is not None and self.onorm[j_close] == norm(self.items[i_close].text):
                     out.setdefault(i_close, {})[j_close] = CLOSER
         # A closer whose opener the snippet does not show ("}" after new list entries) closes the

@@ -27,6 +27,8 @@ anchors, chunks shown out of file order, a diff line the original does not have,
 from __future__ import annotations
 
 import difflib
+import functools
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -34,6 +36,8 @@ from fastapply.merge.second.align import MAX_CELLS, Aligner, Op
 from fastapply.merge.second.costs import Costs
 from fastapply.merge.second.items import CODE_KINDS, Item, chunk_ids, parse_items
 from fastapply.merge.second.layout import Style, build, keep_edge_blanks, separate_new_blocks
+from fastapply.merge.text.languages import INDENT_LANGUAGES
+from fastapply.merge.text.lines import indent_width as width
 from fastapply.merge.text.lines import join_lines, split_lines
 from fastapply.merge.text.normal import norm
 
@@ -49,7 +53,10 @@ class Opinion:
     unplaced: int | None = None  # the chunk nothing anchors in file order, when that is why it abstains
 
 
+@functools.lru_cache(maxsize=4)
 def second_opinion(original: str, snippet: str, language: str | None = None, _depth: int = 0) -> Opinion:
+    """The second opinion's file, or None with the reason it abstains. An apply asks for it twice
+    (to confirm the merge, and as a candidate when the merge is unsure): the last answers are kept."""
     opinion = _in_order(original, snippet, language)
     if opinion.merged is None and opinion.unplaced is not None and _depth < MAX_APART:
         return _shown_apart(original, snippet, opinion, language, _depth) or opinion
@@ -76,6 +83,10 @@ def _in_order(original: str, snippet: str, language: str | None) -> Opinion:
     ops = aligner.best_path(True, True, banned) or first
     placed = [op for op in ops if op.kind in ("match", "edit") and items[op.item].kind != "blank"]
     if not placed:
+        code = [it for it in items if it.kind != "blank"]
+        if not diff and all(it.kind == "code" for it in code) and 2 * len(code) >= sum(1 for x in orig if x.strip()):
+            # No marker, no anchor, about the file's size: the snippet reads as the whole new file.
+            return Opinion(join_lines([it.text for it in items], newline, trailing), None, [], items)
         return Opinion(None, "nothing in the snippet anchors", ops, items)
     start_wild = items[0].kind == "marker" or not _reaches(items, orig, placed[0], head=True)
     end_wild = items[-1].kind == "marker" or not _reaches(items, orig, placed[-1], head=False)
@@ -83,6 +94,8 @@ def _in_order(original: str, snippet: str, language: str | None) -> Opinion:
         ops = aligner.best_path(start_wild, end_wild, banned)
         if ops is None:
             return Opinion(None, "no alignment reaches the file's edge", items=items)
+    if language in INDENT_LANGUAGES:
+        ops = _end_returning_definitions(ops, items, orig)
     ops = separate_new_blocks(keep_edge_blanks(ops, orig), items, orig)
     problem, unplaced = _unplaced(items, ops, chunk, aligner.costs)
     if problem:
@@ -117,6 +130,42 @@ def _unchanged_lines(original: list[str], merged: list[str]) -> set[int]:
     """Lines of `merged` that stand in `original` as they are (in order)."""
     matcher = difflib.SequenceMatcher(None, original, merged, autojunk=False)
     return {block.b + n for block in matcher.get_matching_blocks() for n in range(block.size)}
+
+
+_DEFINITION = re.compile(r"^(async\s+def|def|class)\s")
+_RETURNS = re.compile(r"^(return|raise)\b")
+
+
+def _end_returning_definitions(ops: list[Op], items: list[Item], orig: list[str]) -> list[Op]:
+    """An indentation language has no closing line, but code after a ``return`` at a body's own
+    level is dead: a chunk that shows a definition's header and ends, before a marker no deeper
+    than that header (or the snippet's end), with such a ``return``/``raise`` has written the body
+    out whole, and the old body's rest goes."""
+    out = list(ops)
+    for op in ops:
+        if op.kind != "match" or not _DEFINITION.match(items[op.item].text.strip()):
+            continue
+        header = op.item
+        last = header
+        while last + 1 < len(items) and items[last + 1].kind != "marker":
+            last += 1
+        while last > header and items[last].kind == "blank":
+            last -= 1
+        body = [i for i in range(header + 1, last + 1) if items[i].kind == "code"]
+        after = last + 1
+        while after < len(items) and items[after].kind == "blank":
+            after += 1
+        if not body or (after < len(items) and width(items[after].text) > width(items[header].text)):
+            continue
+        if width(items[last].text) != width(items[body[0]].text) or not _RETURNS.match(items[last].text.strip()):
+            continue
+        end = op.line + 1  # the old definition runs while lines are deeper than its header
+        while end < len(orig) and (not orig[end].strip() or width(orig[end]) > width(orig[op.line])):
+            end += 1
+        while end > op.line + 1 and not orig[end - 1].strip():
+            end -= 1
+        out = [Op("del", line=o.line) if o.kind == "keep" and op.line < o.line < end else o for o in out]
+    return out
 
 
 def _reaches(items: list[Item], orig: list[str], op: Op, head: bool) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 
 def split_lines(text: str) -> tuple[list[str], str, bool]:
     """(lines without terminators, the dominant newline, whether the text ends with one)."""
@@ -26,3 +28,26 @@ def indent_width(line: str, tab: int = 4) -> int:
     6
     """
     return len(line[: len(line) - len(line.lstrip())].expandtabs(tab))
+
+
+def line_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]:
+    """difflib's opcodes for two line lists, computed on what lies between their common head and
+    tail: a merge changes a few places, and difflib without autojunk is quadratic on a long file of
+    repeated lines."""
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
+        tail += 1
+    middle = difflib.SequenceMatcher(None, a[head : len(a) - tail], b[head : len(b) - tail], autojunk=False)
+    ops = [
+        (tag, i1 + head, i2 + head, j1 + head, j2 + head)
+        for tag, i1, i2, j1, j2 in middle.get_opcodes()
+        if not (tag == "equal" and i1 == i2 and j1 == j2)
+    ]
+    if head:
+        ops.insert(0, ("equal", 0, head, 0, head))
+    if tail:
+        ops.append(("equal", len(a) - tail, len(a), len(b) - tail, len(b)))
+    return ops

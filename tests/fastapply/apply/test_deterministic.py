@@ -72,3 +72,50 @@ def test_a_model_answer_that_differs_from_the_confident_merge_is_flagged():
     assert flag.code == "disagrees_with_merge" and flag.severity == "flag"
     vague = ApplyRequest(original, "x = 1\n# ... existing code ...\ny = 2\n", mode="model", language="python")
     assert disagreement(vague, prepare(vague), original) is None  # no confident merge to disagree with
+
+
+# A Python definition rewritten whole, then a marker at its own level: the merge replaces the body;
+# a second opinion that kept the old body under the marker would not be confirmed (see below).
+DECODER = 'class D:\n    def decode(self, s):\n        """Decode."""\n        obj = self.raw(s)\n        return obj\n\n    def raw(self, s):\n        return s\n'
+
+
+def test_a_confident_merge_is_served_only_when_the_second_opinion_writes_the_same_code(monkeypatch):
+    from fastapply.apply import deterministic
+    from fastapply.merge.second import Opinion
+
+    snippet = "# ...\n    def raw(self, s):\n        return s.strip()\n"
+    request = ApplyRequest(DECODER, snippet, mode="auto", language="python")
+    served = settle(request, deterministic.prepare(request))
+    assert served is not None and served.merged == DECODER.replace("return s\n", "return s.strip()\n")
+    # The same merge, with a second opinion that writes other code: not served, the doubt named.
+    monkeypatch.setattr("fastapply.merge.second.agree.second_opinion", lambda *a, **k: Opinion(DECODER, None))
+    assert settle(request, deterministic.prepare(request)) is None
+    merged, warnings = deterministic.checked_merge(request, deterministic.prepare(request))
+    assert [w.code for w in warnings] == ["second_opinion_differs"] and warnings[0].lines == (8,)
+
+
+def test_a_second_opinion_that_abstains_leaves_the_merge_flagged_with_its_reason(monkeypatch):
+    from fastapply.apply import deterministic
+    from fastapply.merge.second import Opinion
+
+    monkeypatch.setattr("fastapply.merge.second.agree.second_opinion", lambda *a, **k: Opinion(None, "nothing anchors"))
+    request = ApplyRequest(DECODER, "# ...\n    def raw(self, s):\n        return s.strip()\n", language="python")
+    (warning,) = deterministic.checked_merge(request, deterministic.prepare(request))[1]
+    assert warning.code == "second_opinion_abstained" and "nothing anchors" in warning.message
+
+
+def test_the_unsure_answer_lists_the_second_opinion_among_the_candidates(monkeypatch):
+    from fastapply.apply.deterministic import prepare
+    from fastapply.apply.unsure import candidates_for
+    from fastapply.merge.second import Opinion
+
+    request = ApplyRequest(DECODER, "# ...\n    def raw(self, s):\n        return s.strip()\n", language="python")
+    literal = prepare(request).candidate.merged
+    other = literal.replace("s.strip()", "s.lstrip()")
+    monkeypatch.setattr("fastapply.merge.repair.candidates.second_opinion", lambda *a, **k: Opinion(other))
+    assert [(c.label, c.text) for c in candidates_for(request, prepare(request))] == [
+        ("the literal merge", literal),
+        ("the second opinion", other),
+    ]
+    monkeypatch.setattr("fastapply.merge.repair.candidates.second_opinion", lambda *a, **k: Opinion(literal))
+    assert [c.label for c in candidates_for(request, prepare(request))] == ["the literal merge"]  # the same file once

@@ -62,14 +62,16 @@ def test_no_move_without_an_instruction_that_names_it():
     assert inferred_move(ORIGINAL, SNIPPET, result.merged, "python", "Move parse() to the end", result) is None
 
 
-def test_the_service_path_serves_the_move_with_its_note():
+def test_the_deterministic_path_makes_the_move_with_its_note_and_the_second_opinions_doubt():
     from fastapply.apply.deterministic import apply_deterministic
     from fastapply.apply.request import ApplyRequest
 
     result = apply_deterministic(
         ApplyRequest(ORIGINAL, SNIPPET, instruction="Move save() below parse()", language="python")
     )
-    assert result.merged == EXPECTED and [w.code for w in result.warnings] == ["inferred_move"]
+    # The second opinion aligns in file order: it cannot confirm a move, so the file is flagged.
+    assert result.merged == EXPECTED
+    assert [w.code for w in result.warnings] == ["inferred_move", "second_opinion_abstained"]
 
 
 HEADERS_ONLY = """def load(path):
