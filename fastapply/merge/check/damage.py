@@ -21,10 +21,12 @@ from dataclasses import replace
 
 from fastapply.merge.snippet.chunks import split_chunks
 from fastapply.merge.snippet.hunks import is_diff_form
+from fastapply.merge.text.languages import INDENT_LANGUAGES
 from fastapply.merge.text.markers import is_marker_line
 from fastapply.merge.text.normal import WORD_CHAR, is_distinctive, norm
 from fastapply.merge.text.syntax import definitions
 
+_TERMINAL = re.compile(r"^(return|raise|yield)\b")
 _HEADER = re.compile(r"^@@.*@@|^@@\s*$")
 
 
@@ -149,6 +151,8 @@ def orphaned_lines(snippet_new: list[str], merged: str, lang) -> tuple[int, ...]
             is_marker_line(following, lang) and WORD_CHAR.search(body[-1])
         ):
             continue  # the snippet elides part of it (a marker inside, or right after an open end)
+        if lang in INDENT_LANGUAGES and not following and not _TERMINAL.match(body[-1].strip()):
+            continue  # an indentation block the snippet's end cuts: it may go on (placement.stops_inside_body)
         header = norm(snip_lines[d.header])
         found = [
             m
@@ -186,10 +190,14 @@ def vanished_definitions(
     shown = [norm(line) for line, m in zip(snip, marker) if line.strip() and not m]
     adjacent = set(zip(shown, shown[1:]))
     gone = []
-    for d in definitions(original, lang):
+    defs = definitions(original, lang)
+    for d in defs:
         name = d.name.split()[-1]
         if (d.name, d.kind) in after or d.end - d.start < 2:
             continue
+        outer = [o for o in defs if o.start <= d.start and d.end <= o.end and o != d]
+        if any(o.name.split()[-1] in instruction and (o.name, o.kind) not in after for o in outer):
+            continue  # inside a definition the instruction names and that went as a whole
         if re.search(rf"\b{re.escape(name)}\b", promised):
             gone.append(d.name)  # the marker names it as kept, wherever the merge put the edit
             continue

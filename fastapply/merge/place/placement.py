@@ -11,6 +11,7 @@ from fastapply.merge.place.ends import pair_enclosing_end, pair_last_line, pair_
 from fastapply.merge.place.pairs import first_word, monotonic
 from fastapply.merge.snippet.chunks import Chunk, block_end, closing_only
 from fastapply.merge.text.languages import INDENT_LANGUAGES
+from fastapply.merge.text.lines import indent_width as _width
 from fastapply.merge.text.normal import norm
 from fastapply.merge.text.syntax import Definition
 
@@ -81,7 +82,9 @@ def extend_definitions(chunk: Chunk, pairs, defs: list[Definition], language: st
             or (language in INDENT_LANGUAGES and indent == 0 and chunk.blank_lines_after >= 2)
         )
         end = block_end(chunk.lines, header_chunk, language, closes)
-        if end is None:
+        if end is None or (
+            language in INDENT_LANGUAGES and stops_inside_body(chunk.lines, pairs, header_chunk, end, d)
+        ):
             continue
         start = max(0, header_chunk - (d.header - d.start))
         extents.append((start, end, d))
@@ -94,6 +97,48 @@ def extend_definitions(chunk: Chunk, pairs, defs: list[Definition], language: st
         ]
         pairs = monotonic(inside + [(end, d.end)])
     return pairs, [d for _, _, d in extents]
+
+
+_TERMINAL = re.compile(r"^(return|raise|throw|yield|continue|break)\b")
+_GUARD = re.compile(r"^(if|elif)\b")
+
+
+def stops_inside_body(lines: list[str], pairs, header: int, end: int, d: Definition) -> bool:
+    """Whether a chunk that shows an indentation-block definition's header (Python) stops partway
+    through its body rather than rewriting it whole, where nothing closes the block but the
+    chunk's end: its last line is an old body line that is not the body's last, or everything the
+    chunk adds after the header is a guard (``if x is None:`` and a body that ends in ``return``,
+    ``raise``, ``continue`` or ``break``). The code after the chunk then stays, as the snippet did
+    not show it removed.
+
+    >>> d = Definition("f", "function_definition", 0, 0, 3)
+    >>> stops_inside_body(["def f(s):", "    t = s.strip()"], [(0, 0), (1, 1)], 0, 1, d)
+    True
+    >>> stops_inside_body(["def f(s):", "    return s"], [(0, 0)], 0, 1, d)
+    False
+    """
+    if end != len(lines) - 1 or end <= header:
+        return False
+    body = [k for k in range(header + 1, end + 1) if lines[k].strip()]
+    if not body:
+        return False
+    base = _width(lines[body[0]])
+    if _width(lines[end]) == base and _TERMINAL.match(lines[end].strip()):
+        return False  # the body ends with its own return: the old rest is replaced
+    last_pair = next((o for c, o in pairs if c == end), None)
+    if last_pair is not None:
+        return d.header < last_pair < d.end  # it stops on an old line that is not the body's last
+    paired = {c for c, _ in pairs}
+    new = [k for k in body if k not in paired]
+    if not new or len(new) != len([k for k in body if k >= new[0]]):
+        return False  # old lines after the new ones: the chunk rewrites the body as it goes
+    guard = new[0]
+    return (
+        _GUARD.match(lines[guard].strip()) is not None
+        and lines[guard].rstrip().endswith(":")
+        and all(_width(lines[k]) > _width(lines[guard]) for k in new[1:])
+        and _TERMINAL.match(lines[new[-1]].strip()) is not None
+    )
 
 
 def place_chunk(

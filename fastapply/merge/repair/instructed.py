@@ -24,20 +24,32 @@ _TITLED = re.compile(
     r"button)s?\b"
 )
 _OBJECT = re.compile(_DELETE_VERB.pattern + r"\s+((?:\S+\s+){0,3}\S+)", re.I)
+# "replace X with Y", "X instead of Y" / "rather than Y": the old thing goes too.
+_REPLACED = re.compile(
+    r"\breplac(?:e|es|ing)\s+((?:\S+\s+){0,3}?\S+?)\s+(?:with|by)\b|\b(?:instead\s+of|rather\s+than)\s+((?:\S+\s+){0,2}\S+)",
+    re.I,
+)
+_CONSTANT = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{5,}$")  # TIMEOUT, MAX_RETRIES
 
 
 def asks_removal(instruction: str) -> bool:
-    return bool(instruction) and _DELETE_VERB.search(instruction) is not None
+    """Whether the instruction asks for code to go: removed, deleted, dropped, or replaced."""
+    return bool(instruction) and (_DELETE_VERB.search(instruction) is not None or bool(_replaced(instruction)))
+
+
+def _replaced(instruction: str) -> str:
+    """The words naming what a "replace X with Y" / "instead of X" instruction replaces."""
+    return " ".join(next(filter(None, m.groups()), "") for m in _REPLACED.finditer(instruction))
 
 
 def _named(instruction: str) -> list[str]:
     """Code-like names right after a deletion verb (the thing removed, within four words):
     backticked spans, calls, dotted/underscored/camelCase words."""
     names = []
-    objects = " ".join(match.group(2) for match in _OBJECT.finditer(instruction))
+    objects = " ".join([match.group(2) for match in _OBJECT.finditer(instruction)] + [_replaced(instruction)])
     for ticked, word in _IDENTIFIER.findall(objects):
         token = ticked or word
-        if ticked or token.endswith("()") or re.search(r"[_.$:/]|[a-z][A-Z]|->", token):
+        if ticked or token.endswith("()") or re.search(r"[_.$:/]|[a-z][A-Z]|->", token) or _CONSTANT.match(token):
             names.append(token.removesuffix("()"))
     names += [w for w in _KIND_NOUN.findall(objects) if w[:1].isupper()]  # "the Push method", not "the demo route"
     names += [" ".join(m.group(2).split()) for m in _TITLED.finditer(instruction)]  # "the Media Queries section"
@@ -55,7 +67,7 @@ def instruction_not_applied(
     if not instruction:
         return ()
     copied = tuple(n for n in moved_names(instruction) if n in original and merged.count(n) > original.count(n))
-    if copied or not _DELETE_VERB.search(instruction):
+    if copied or not asks_removal(instruction):
         return copied  # a move that left the old copy in place
     names = [n for n in dict.fromkeys(_named(instruction)) if n in original]
     if not names:

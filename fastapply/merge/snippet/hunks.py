@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from fastapply.merge.snippet.chunks import reindent
+from fastapply.merge.text.lines import indent_width as _width
 from fastapply.merge.text.markers import is_marker_line
 from fastapply.merge.text.normal import norm
 
@@ -131,7 +132,7 @@ def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above
     probe = reindent(
         [text for text, _ in witnesses] + added, [(i, o) for i, (_, o) in enumerate(witnesses)], original_lines
     )
-    added_iter = iter(probe[len(witnesses) :])
+    added_iter = iter(_on_grid(probe[len(witnesses) :], original_lines))
     out: list[str] = []
     old_iter = iter(where)
     cursor = where[0]  # the next original line not yet accounted for
@@ -160,6 +161,20 @@ def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above
             out.append(original_lines[o])
         cursor, last_kind = o + 1, kind
     return out, cursor
+
+
+def _on_grid(added: list[str], original_lines: list[str]) -> list[str]:
+    """Added lines one column short of an indentation the file uses, at a width it never uses,
+    moved onto it: agents write ``+   x`` among 4-space lines, the ``+`` taking an indent column."""
+    widths = {_width(line) for line in original_lines if line.strip()}
+    out = []
+    for line in added:
+        w = _width(line)
+        spaces = line[: len(line) - len(line.lstrip())]
+        if line.strip() and w not in widths and w + 1 in widths and "\t" not in spaces:
+            line = " " + line
+        out.append(line)
+    return out
 
 
 def _as_context(text: str, original_line: str) -> str:

@@ -60,3 +60,22 @@ def test_a_move_that_leaves_the_old_copy():
     instruction = "Move the function-local 'from glob import glob' up to the module-level imports"
     assert instructed.instruction_not_applied(original, moved, instruction) == ()
     assert instructed.instruction_not_applied(original, copied, instruction) == ("from glob import glob",)
+
+
+def test_what_an_instruction_replaces_counts_as_removed():
+    from fastapply.merge.repair.instructed import _named, asks_removal
+
+    assert _named("replace TIMEOUT with DEFAULT_TIMEOUT_SECONDS = 30") == ["TIMEOUT"]
+    assert _named("draw rounded rectangles instead of fillRect") == ["fillRect"]
+    assert asks_removal("use a Set rather than an Array") and not asks_removal("rename the helper")
+
+
+def test_an_old_statement_left_beside_the_several_that_replace_it_is_removed_when_the_instruction_says_so():
+    from fastapply.apply.deterministic import checked_merge, prepare
+    from fastapply.apply.request import ApplyRequest
+
+    original = "function render(ctx, s) {\n  ctx.save();\n  ctx.fillRect(s.x, s.y, s.w, s.h);\n  ctx.restore();\n}\n"
+    snippet = "function render(ctx, s) {\n  ctx.save();\n  ctx.beginPath();\n  ctx.roundRect(s.x, s.y, s.w, s.h, 4);\n  ctx.fill();\n  // ... existing code ...\n}\n"
+    request = ApplyRequest(original, snippet, "draw rounded rectangles instead of fillRect", language="javascript")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert "fillRect" not in merged and [w.code for w in warnings] == ["inferred_deletion"]

@@ -1,0 +1,58 @@
+"""Placement of a chunk that shows a Python definition's header: written out whole, or partly."""
+
+import doctest
+
+import pytest
+
+from fastapply.merge import flags, lazy_merge, validate
+from fastapply.merge.place import placement
+
+ORIGINAL = '''class Decoder:
+    def decode(self, s):
+        """Decode s."""
+        obj, end = self.raw_decode(s)
+        if end != len(s):
+            raise ValueError("Extra data")
+        return obj
+
+    def raw_decode(self, s, idx=0):
+        return self.scan(s, idx)
+'''
+GUARD = "        if isinstance(s, bytes):\n            return self.decode(s.decode())\n"
+
+
+def test_worked_examples():
+    assert doctest.testmod(placement).failed == 0
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        # the method shown up to an old line of its body, nothing after: the rest stays
+        '    def decode(self, s):\n        """Decode s."""\n        s = s.strip()\n        obj, end = self.raw_decode(s)\n',
+        # the same with a marker in another language's syntax at column 0
+        '    def decode(self, s):\n        """Decode s."""\n        s = s.strip()\n        obj, end = self.raw_decode(s)\n// ... existing code ...\n',
+    ],
+)
+def test_a_method_shown_partly_keeps_the_body_it_does_not_show(snippet):
+    result = lazy_merge(ORIGINAL, snippet, "python")
+    assert result.confident and result.merged == ORIGINAL.replace(
+        '"""Decode s."""\n', '"""Decode s."""\n        s = s.strip()\n'
+    )
+    # and the validator does not read the shown part as the whole method either
+    assert not flags(validate(ORIGINAL, snippet, result.merged, "python"))
+
+
+@pytest.mark.parametrize(
+    "marker", ["# ... existing code ...", "// ... existing code ...", "    # ... rest of decode ..."]
+)
+def test_a_guard_added_at_the_top_keeps_the_body_below_it(marker):
+    snippet = f"    def decode(self, s):\n{GUARD}{marker}\n"
+    merged = lazy_merge(ORIGINAL, snippet, "python").merged
+    assert merged == ORIGINAL.replace("    def decode(self, s):\n", "    def decode(self, s):\n" + GUARD)
+
+
+def test_a_body_that_ends_with_its_own_return_replaces_the_old_one():
+    snippet = "    def decode(self, s):\n        return self.raw_decode(s)[0]\n\n# ... existing code ...\n"
+    merged = lazy_merge(ORIGINAL, snippet, "python").merged
+    assert "Extra data" not in merged and "        return self.raw_decode(s)[0]\n\n    def raw_decode" in merged
