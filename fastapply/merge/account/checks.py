@@ -22,7 +22,7 @@ from collections import Counter
 from fastapply.merge.account.trace import Trace
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.text.lines import indent_width as _width
-from fastapply.merge.text.normal import norm
+from fastapply.merge.text.normal import definition_key, is_closer, norm
 from fastapply.merge.text.syntax import definitions
 
 # Languages where one name may be defined twice in one scope on purpose: overloads, or (C) a
@@ -32,28 +32,6 @@ EDITED = 0.6  # a deleted line whose edited form (this similar) is placed was re
 NEXT_TO = 3  # non-blank lines around a new line where an old form of it would stand
 _DELETE_WORDS = re.compile(r"\b(remove|delete|drop|get rid of|eliminate|strip|replace|instead of)\b", re.I)
 _NAME = re.compile(r"[A-Za-z_][\w]*")
-_WORD = re.compile(r"\w")
-_KEYS = (
-    re.compile(
-        r"^(?:export\s+)?(?:async\s+)?(?:def|function|fn|func|class|struct|enum|interface|trait|object|module|type)\s+([\w$]+)"
-    ),
-    re.compile(r"^(?:export\s+)?(?:pub\s+)?(?:const|let|var|val|static|final|local)\s+(?:mut\s+)?([\w$]+)"),
-    re.compile(r"^([\w$.\[\]'\"]+)\s*(?:=(?!=)|:=|:(?!:))"),
-)
-
-
-def definition_key(line: str) -> str | None:
-    """The name a line defines or assigns ("def f(" → f, "const X =" → X, "x = 1" → x), if any.
-
-    >>> definition_key("    TIMEOUT = 10"), definition_key("return x")
-    ('TIMEOUT', None)
-    """
-    text = line.strip()
-    for pattern in _KEYS:
-        match = pattern.match(text)
-        if match:
-            return match.group(1)
-    return None
 
 
 def unaccounted_deletion(trace: Trace, instruction: str = "") -> ApplyWarning | None:
@@ -70,8 +48,8 @@ def unaccounted_deletion(trace: Trace, instruction: str = "") -> ApplyWarning | 
     lost = []
     for o, line in enumerate(orig):
         key = norm(line)
-        if not _WORD.search(key) or o in trace.kept:
-            continue  # (a lone bracket says nothing; the syntax checks answer for brackets)
+        if is_closer(key) or not re.search(r"\w", key) or o in trace.kept:
+            continue  # (a lone "{", "}" or "end" says nothing; the syntax checks answer for blocks)
         if removed[key] > 0 or moved[key] > 0:  # a "-" line, or placed elsewhere (moved)
             (removed if removed[key] > 0 else moved)[key] -= 1
             continue
@@ -79,8 +57,13 @@ def unaccounted_deletion(trace: Trace, instruction: str = "") -> ApplyWarning | 
         after = min((m for oo, m in kept if oo > o), default=len(trace.out))
         if any(lo <= before and after <= hi for lo, hi in spans) or o in written_whole:
             continue  # a chunk of the snippet spans the place where it stood, or rewrote its body whole
-        if any(difflib.SequenceMatcher(None, key, new, autojunk=False).ratio() >= EDITED for new in new_text):
-            continue  # its edited form is in the file
+        name = definition_key(line)
+        if any(
+            (name is not None and definition_key(new) == name)
+            or difflib.SequenceMatcher(None, key, new, autojunk=False).ratio() >= EDITED
+            for new in new_text
+        ):
+            continue  # its edited form is in the file (similar, or assigning the same name)
         lost.append(o)
     lost = _not_named(lost, orig, instruction)
     if not lost:

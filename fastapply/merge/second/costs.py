@@ -25,11 +25,10 @@ from fastapply.merge.second.items import (
     bracket_balance,
     chunk_edges,
     elided_headers,
-    is_closer,
     neighbour,
 )
 from fastapply.merge.text.lines import indent_width as width
-from fastapply.merge.text.normal import norm
+from fastapply.merge.text.normal import definition_key, is_closer, norm
 
 WORD = re.compile(r"[A-Za-z0-9_]")
 TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|\d+")
@@ -125,8 +124,8 @@ class Costs:
                 continue
             # A short common line stands for an original one only beside lines that also do (or a
             # marker, or the snippet's edge), or as the closer of a block whose opener matched.
-            if not self.distinct[j] and j not in bonus and not self.connected(i, j):
-                continue
+            if item.kind == "code" and not self.distinct[j] and j not in bonus and not self.connected(i, j):
+                continue  # (a diff's context and removed lines stand for original lines by its own say)
             opens = bool(self.distinct[j]) or item.kind != "code" or j in bonus
             out.append((j, float(self.gain[j]) + bonus.get(j, 0.0), opens))
         return out
@@ -171,6 +170,13 @@ class Costs:
             if item.kind == "code" and len(WORD.findall(norm(item.text))) >= 3 and norm(item.text) not in self.where
         ]
         tokens_of = {i: set(TOKEN.findall(norm(self.items[i].text))) for i in wanted}
+        self.keyed: dict[str, list[int]] = {}
+        names = {definition_key(self.items[i].text) for i in wanted} - {None}
+        if names:
+            for j, line in enumerate(self.orig):
+                name = definition_key(line) if self.onorm[j] else None
+                if name in names:
+                    self.keyed.setdefault(name, []).append(j)
         asked = set().union(*tokens_of.values()) if tokens_of else set()
         postings: dict[str, list[int]] = {}
         for j, x in enumerate(self.onorm):
@@ -188,12 +194,16 @@ class Costs:
                 if len(hits) <= 400:
                     votes.update(hits)
             floor = SIMILAR_HEADER if i in self.headers else SIMILAR
+            name = definition_key(item.text)
+            same_name = [j for j in self.keyed.get(name, ())] if name else []
             found = []
             for j, shared in votes.items():
                 if shared * 2 >= len(tokens):
                     ratio = difflib.SequenceMatcher(None, key, self.onorm[j], autojunk=False).ratio()
                     if ratio >= floor:
                         found.append((j, ratio))
+            if len(same_name) == 1 and all(j != same_name[0] for j, _ in found):
+                found.append((same_name[0], SIMILAR))  # the one line assigning the same name: its new value
             if found:
                 best = max(r for _, r in found)
                 near = sorted((j, r) for j, r in found if r >= best - NEAR)

@@ -17,13 +17,11 @@ from dataclasses import dataclass
 from fastapply.merge.snippet.hunks import is_diff_form
 from fastapply.merge.text.lines import indent_width as width
 from fastapply.merge.text.markers import is_marker_line
-from fastapply.merge.text.normal import norm
+from fastapply.merge.text.normal import is_closer, norm
 
 CODE_KINDS = ("code", "ctx", "del", "add")
 _HUNK_HEADER = re.compile(r"^@@.*@@.*$|^@@\s*$")
 _FILE_HEADER = re.compile(r"^(---|\+\+\+) (a/|b/|/dev/null|\S+\.\w+)|^diff --git |^index [0-9a-f]+\.\.")
-# A line that only closes blocks: "}", "});", "end", "</div>".
-_CLOSER = re.compile(r"^[\s)}\];,]*$|^\s*(end|fi|done|esac|endif|end\)|end;|end,)\s*$|^\s*</[\w.:-]+>\s*$")
 
 
 @dataclass(frozen=True)
@@ -47,6 +45,9 @@ def parse_items(snippet: list[str], original: list[str], language: str | None) -
 def _diff_items(snippet: list[str], original: list[str], language: str | None) -> list[Item]:
     known = {norm(line) for line in original if line.strip()}
     exact = {line.rstrip() for line in original}
+    # Whether context lines carry the diff's one-space prefix is one convention for the snippet.
+    spaced = [line for line in snippet if line.startswith(" ") and norm(line) in known]
+    prefixed = sum(line[1:].rstrip() in exact for line in spaced) * 2 > len(spaced)
     items = []
     for n, line in enumerate(snippet):
         if _HUNK_HEADER.match(line) or is_marker_line(line, language) or is_marker_line(line[1:], language):
@@ -59,9 +60,8 @@ def _diff_items(snippet: list[str], original: list[str], language: str | None) -
             items.append(Item("del", line[1:], n))
         elif line[:1] == "+" and norm(line) not in known:
             items.append(Item("add", line[1:], n))
-        else:  # context, with the diff's one-space prefix only when the line has one
-            prefixed = line.startswith(" ") and line[1:].rstrip() in exact and line.rstrip() not in exact
-            text = line[1:] if prefixed else line
+        else:
+            text = line[1:] if prefixed and line.startswith(" ") else line
             items.append(Item("ctx" if norm(text) in known else "add", text, n))
     return items
 
@@ -121,10 +121,6 @@ def elided_headers(items: list[Item]) -> set[int]:
         ):
             out.add(i)
     return out
-
-
-def is_closer(line: str) -> bool:
-    return bool(_CLOSER.match(line))
 
 
 def block_closers(lines: list[str], markers: frozenset[int] | set[int] = frozenset()) -> dict[int, int]:

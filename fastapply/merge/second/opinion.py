@@ -195,8 +195,8 @@ def _off_shift(items, ops: list[Op], orig, chunk, style: Style, costs: Costs) ->
         shift_of[k] = last
     banned = set()
     for i, item in enumerate(items):
-        if item.kind not in ("code", "ctx", "del") or shift_of.get(chunk[i]) is None:
-            continue
+        if item.kind != "code" or shift_of.get(chunk[i]) is None:
+            continue  # (a diff's context and removed lines stand for original lines by its own say)
         for j in costs.where.get(norm(item.text), []):
             if not costs.distinct[j] and style.width(orig[j]) - style.width(item.text) != shift_of[chunk[i]]:
                 banned.add((i, j))

@@ -31,3 +31,39 @@ def is_distinctive(normalized: str, min_chars: int = 6) -> bool:
 def line_similarity(a: str, b: str) -> float:
     """0..1 similarity of two lines, whitespace-insensitive (for edited lines at chunk edges)."""
     return difflib.SequenceMatcher(None, norm(a), norm(b), autojunk=False).ratio()
+
+
+_KEYS = (
+    re.compile(
+        r"^(?:export\s+)?(?:async\s+)?(?:def|function|fn|func|class|struct|enum|interface|trait|object|module|type)\s+([\w$]+)"
+    ),
+    re.compile(r"^(?:export\s+)?(?:pub\s+)?(?:const|let|var|val|static|final|local)\s+(?:mut\s+)?([\w$]+)"),
+    re.compile(r"^([\w$.\[\]'\"]+)\s*(?:=(?!=)|:=|:(?!:))"),
+)
+
+
+def definition_key(line: str) -> str | None:
+    """The name a line defines or assigns ("def f(" → f, "const X =" → X, "x = 1" → x), if any.
+
+    >>> definition_key("    TIMEOUT = 10"), definition_key("return x")
+    ('TIMEOUT', None)
+    """
+    text = line.strip()
+    for pattern in _KEYS:
+        match = pattern.match(text)
+        if match:
+            return match.group(1)
+    return None
+
+
+# A line that only closes blocks: "}", "});", "end", "</div>".
+_CLOSER = re.compile(r"^[\s)}\];,]*$|^\s*(end|fi|done|esac|endif|end\)|end;|end,)\s*$|^\s*</[\w.:-]+>\s*$")
+
+
+def is_closer(line: str) -> bool:
+    """Whether the line only closes blocks ("}", "});", "end", "</div>").
+
+    >>> is_closer("  end"), is_closer("});"), is_closer("return x")
+    (True, True, False)
+    """
+    return bool(_CLOSER.match(line))
