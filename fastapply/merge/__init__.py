@@ -1,6 +1,34 @@
-"""Deterministic lazy merge, output validation, unified diff and long-file windows.
+"""The deterministic merge as a pipeline, its checks, and the second opinion that confirms it.
 
-Pure functions over strings; no model code. See each module for the details.
+Pure functions over strings; no model code. One request goes through:
+
+1. ``snippet/``: read the snippet: lazy chunks between markers (``chunks.py``) or diff hunks
+   (``hunks.py``).
+2. ``place/``: place each chunk in the original (``merge.py`` orchestrates ``lazy_merge``): anchor
+   lines (``anchor.py``, ``patience.py``, ``chaining.py``), definitions and edges
+   (``placement.py``, ``edges.py``, ``ends.py``), chunks with no anchor of their own
+   (``unanchored.py``), room for markers (``gaps.py``).
+3. ``check/``: ``validate()`` runs every check on a merged file from any producer, the edit
+   accounting (``account/``) among them; warning codes are one enum (``codes.py``).
+4. ``repair/``: where a check shows that the literal merge missed an edit the instruction states,
+   the repair beside it builds the file that makes it (``stated.py`` lists them); ``candidates.py``
+   lists the files an unsure merge may mean.
+5. ``second/``: a merge from another idea (one global alignment of the whole snippet); a confident
+   merge is served only when it writes the same code (``agreement``).
+
+Where each snippet style is handled:
+
+| style | read by | placed or checked by |
+|---|---|---|
+| lazy markers, any comment syntax, JSX ``{/* */}``, ``<!-- -->`` | ``text/markers.py`` | ``snippet/chunks.py``, ``place/`` |
+| unified-diff hunks, with or without ``@@``, mixed with markers | ``snippet/hunks.py`` | ``snippet/hunks.py`` (``apply_hunks``) |
+| a definition's header then a marker (body elided) | ``snippet/chunks.py`` (``block_end``) | ``place/placement.py`` (``extend_definitions``) |
+| a Python definition shown partly (a guard, or up to an old line) | ``place/placement.py`` (``stops_inside_body``) | ``check/damage.py`` (``orphaned_lines``) |
+| no marker at the snippet's start or end | ``merge.py`` (``Edge``) | ``repair/candidates.py`` (the other reading) |
+| chunks shown out of file order | ``merge.py`` (``_earlier_placement``) | ``second/opinion.py`` (set apart) |
+| only the changed lines, no context | ``place/placement.py`` (``pair_changed_lines``) | ``second/costs.py`` (edits) |
+| deletions the instruction states | ``repair/instructed.py`` | ``repair/intent.py``, ``repair/skips.py`` |
+| moves and reordered definitions | ``check/damage.py``, ``repair/adjacency.py`` | ``repair/moves.py`` |
 """
 
 from fastapply.merge.check.line_checks import mergeable_lines

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from fastapply.merge.place.anchor import Alignment
 from fastapply.merge.place.gaps import give_markers_room
@@ -29,6 +30,9 @@ class MergeResult:
       (an insertion is an empty range ``(i, i)``), in file order.
     anchored: every chunk was placed without guessing (`confident` also needs no new parse
       errors); the spans are then trustworthy, e.g. as windows for the model to rewrite.
+    edges: the snippet edges without a marker whose reading it guessed (new lines beyond the
+      outermost anchor: inserted there, or reaching the file's start/end); the candidates try the
+      other reading of each.
     """
 
     merged: str | None
@@ -37,6 +41,7 @@ class MergeResult:
     language: str | None
     spans: list[tuple[int, int]] = field(default_factory=list)
     anchored: bool = True
+    edges: frozenset[Edge] = frozenset()  # the unmarked snippet edges whose reading it guessed
 
 
 @dataclass
@@ -75,13 +80,18 @@ def lazy_merge(original: str, snippet: str, language: str | None = None, path: s
             lang,
             [(0, 0)],
         )
-    plans, problems = plan_chunks(orig, chunks, lang, original)
+    plans, problems, edges = plan_chunks(orig, chunks, lang, original)
     merged_lines, spans = _assemble(plans, orig, problems)
     anchored = not problems
     merged = join_lines(merged_lines, newline, trailing)
     _check_syntax(original, merged, lang, problems)
     reason = "; ".join(problems) if problems else None
-    return MergeResult(merged, not problems, reason, lang, spans, anchored)
+    return MergeResult(merged, not problems, reason, lang, spans, anchored, edges)
+
+
+class Edge(StrEnum):
+    START = "start"
+    END = "end"
 
 
 START_GUESS = "snippet starts without a marker with new lines above its first anchor"
@@ -93,21 +103,20 @@ def edge_alternatives(original: str, snippet: str, literal: MergeResult) -> list
     (label, file) with the first chunk reaching up to the file start and/or the last chunk down to
     the file end (everything the snippet does not show there deleted), one per guess that
     ``literal`` (this snippet's merge) reports. Empty when it guessed at neither edge."""
-    reason = literal.reason or ""
-    guessed = {edge for edge, guess in (("start", START_GUESS), ("end", END_GUESS)) if guess in reason}
+    guessed = set(literal.edges)
     if not guessed:
         return []  # no guess at an edge: nothing to plan again
     lang = literal.language
     orig, newline, trailing = split_lines(original)
     chunks = split_chunks(split_lines(snippet)[0], lang)
-    readings = [{"start"}, {"end"}, {"start", "end"}]
+    readings = [{Edge.START}, {Edge.END}, {Edge.START, Edge.END}]
     out: list[tuple[str, str]] = []
     for edges in (r for r in readings if r <= guessed):
-        plans, problems = plan_chunks(orig, chunks, lang, original)
+        plans, problems, _ = plan_chunks(orig, chunks, lang, original)
         placed = [plan for plan in plans if plan.start is not None]
-        if "start" in edges:
+        if Edge.START in edges:
             placed[0].start = 0
-        if "end" in edges:
+        if Edge.END in edges:
             placed[-1].end = len(orig)
         lines, _ = _assemble(plans, orig, problems)
         out.append(
@@ -134,15 +143,16 @@ def _merge_hunks(original, orig, snippet_lines, lang, newline, trailing) -> Merg
 def plan_chunks(orig: list[str], chunks: list[Chunk], lang: str | None, original: str):
     """Placement of every chunk: (plans with start/end/lines, problems found on the way)."""
     defs = definitions(original, lang)
-    plans, problems = _place_all(chunks, orig, defs, lang)
+    plans, problems, edges = _place_all(chunks, orig, defs, lang)
     place_unanchored(plans, orig, problems, defs, lang)
     give_markers_room(plans, orig)
-    return plans, problems
+    return plans, problems, frozenset(edges)
 
 
 def _place_all(chunks, orig, defs, lang):
     plans: list[Plan] = []
     problems: list[str] = []
+    edges: set[Edge] = set()
     cursor = 0
     for k, chunk in enumerate(chunks):
         first, last = k == 0, k == len(chunks) - 1
@@ -170,6 +180,7 @@ def _place_all(chunks, orig, defs, lang):
             and not _new_code_starts_snippet(chunk, pairs, orig, plan.start, lang, replaced)
         ):
             problems.append(f"{START_GUESS}: placed before the anchor, not at the file start")
+            edges.add(Edge.START)
         if (
             last
             and not chunk.marker_after
@@ -179,13 +190,14 @@ def _place_all(chunks, orig, defs, lang):
             and not _new_code_ends_snippet(chunk, pairs, orig, plan.end, lang)
         ):
             problems.append(f"{END_GUESS}: placed after the anchor, not at the file end")
+            edges.add(Edge.END)
         header = next(((c, o) for c, o in pairs for d in replaced if o == d.header and d.start == d.header), None)
         plan.lines = reindent(chunk.lines, [(c, o) for c, o in pairs], orig, header)
         # New code opening the chunk keeps the blank line the snippet put after the marker.
         if chunk.blank_before and pairs[0][0] > 0 and plan.start > 0 and orig[plan.start - 1].strip():
             plan.lines = [""] + plan.lines
         cursor = plan.end  # the next chunk is searched below this one, also one shown out of order
-    return plans, problems
+    return plans, problems, edges
 
 
 def _new_code_starts_snippet(chunk: Chunk, pairs, orig: list[str], start: int, lang, replaced) -> bool:

@@ -26,7 +26,7 @@ def _plans(original: str, snippet: str, language: str | None):
     chunks = split_chunks(split_lines(snippet)[0], lang)
     if not chunks or not orig:
         return lang, orig, [], ["nothing to place"]
-    plans, problems = plan_chunks(orig, chunks, lang, original)
+    plans, problems, _ = plan_chunks(orig, chunks, lang, original)
     return lang, orig, plans, problems
 
 
