@@ -44,7 +44,12 @@ def _replaced(instruction: str) -> str:
 
 def _named(instruction: str) -> list[str]:
     """Code-like names right after a deletion verb (the thing removed, within four words):
-    backticked spans, calls, dotted/underscored/camelCase words."""
+    backticked spans (only those, when the removal's clause quotes any), calls,
+    dotted/underscored/camelCase words."""
+    # What the removal clause quotes is exactly what goes: `matchErr = nil`, not every matchErr.
+    quoted = [q for clause in _removal_clauses(instruction) for q in re.findall(r"`([^`]+)`", clause)]
+    if quoted:
+        return [q.removesuffix("()") for q in quoted]
     names = []
     objects = " ".join([match.group(2) for match in _OBJECT.finditer(instruction)] + [_replaced(instruction)])
     for ticked, word in _IDENTIFIER.findall(objects):
@@ -104,10 +109,24 @@ def moved_names(instruction: str) -> list[str]:
 _SCOPE = re.compile(r"\b(?:from|in|inside|within)\s+`?([A-Za-z_$][\w$]*)(?:\(\))?`?", re.I)
 
 
+_CLAUSE_END = re.compile(r"[.;:,]\s|\s(?:and|then|but)\s")
+
+
+def _removal_clauses(instruction: str) -> list[str]:
+    """The clauses that ask for a removal ("remove x from f", up to the next , ; . or "and"): a
+    scope named in another clause ("print the byte in f, and delete g") is not the removal's."""
+    clauses = []
+    for match in _DELETE_VERB.finditer(instruction):
+        rest = instruction[match.start() :]
+        end = _CLAUSE_END.search(rest)
+        clauses.append(rest[: end.start()] if end else rest)
+    return clauses
+
+
 def _scoped(text: str, instruction: str, lang) -> str:
     """The lines of the definition the instruction's "from/in NAME" points at; all of ``text`` when
     there is none (or it is not a definition of ``text``)."""
-    wanted = {m.group(1) for m in _SCOPE.finditer(instruction)}
+    wanted = {m.group(1) for clause in _removal_clauses(instruction) for m in _SCOPE.finditer(clause)}
     if not wanted or lang is None:
         return text
     lines = text.splitlines()

@@ -31,9 +31,9 @@ from fastapply.merge.merge import MergeResult
 from fastapply.merge.repair import instructed
 from fastapply.merge.snippet.hunks import new_side
 from fastapply.merge.text.languages import parse
-from fastapply.merge.text.lines import join_lines, split_lines
+from fastapply.merge.text.lines import indent_width, join_lines, split_lines
 from fastapply.merge.text.markers import is_marker_line
-from fastapply.merge.text.normal import norm
+from fastapply.merge.text.normal import definition_key, norm
 from fastapply.merge.text.syntax import last_line
 
 # An inferred deletion larger than this is more likely a misreading than what was asked.
@@ -73,11 +73,22 @@ def stated_deletions(
     output = Counter(norm(line) for line in lines)
     hidden = [not line.strip() or output[norm(line)] > shown[norm(line)] for line in lines]
     units: Counter[tuple[int, int]] = Counter()
+    held: dict[tuple[int, int], set[str]] = {}
     for name in names:
         for span in _units_of(name, tree, lines, hidden):
             units[span] += 1
-    options = [[span] for span, _ in sorted(units.items(), key=lambda item: (-item[1], item[0]))]
-    options += [list(units)] if len(units) > 1 else []
+            held.setdefault(span, set()).add(name)
+    # A unit that defines a named thing is the likeliest meaning of the name; when several units
+    # only mention it (a use, a comment) and none defines it, which one is meant is unknown.
+    defining = {span for span in units if any(_defines(lines, span, name) for name in held[span])}
+    if not defining and len(units) > 1:
+        return []
+    ranked = sorted(units.items(), key=lambda item: (item[0] not in defining, -item[1], item[0]))
+    options = [[span] for span, _ in ranked]
+    if len(units) > 1:
+        # several names, each found in its own place: the instruction names them all
+        every = len(names) > 1 and set().union(*held.values()) == set(names)
+        options = [list(units)] + options if every else options + [list(units)]
     candidates = []
     for spans in options:
         removed = _without_dangling(tree, lines, hidden, _with_blank_line(lines, _joined(set(spans))))
@@ -99,19 +110,59 @@ def stated_deletions(
     return candidates
 
 
+_IDENTIFIER_NAME = re.compile(r"^[A-Za-z_$][\w$]*$")
+_COMMENT = re.compile(r"^\s*(?://|#|/\*|\*|--|<!--)")
+
+
+def _defines(lines: list[str], span: tuple[int, int], name: str) -> bool:
+    """Whether a code line of the span (comments aside) defines ``name``: it is what the line
+    declares or assigns (``def name``, ``const name =``, ``private int name;``, ``name: value``)."""
+    short = name.split(".")[-1].split("::")[-1]
+    declared = re.compile(rf"^\s*(?:[\w$<>\[\],.?@]+\s+)+{re.escape(short)}\s*(?:[=;(:{{,]|$)")
+    for row in range(span[0], span[1] + 1):
+        line = lines[row]
+        if not line.strip() or _COMMENT.match(line):
+            continue
+        if definition_key(line) in (name, short) or declared.match(line):
+            return True
+    return False
+
+
 def _units_of(name: str, tree, lines: list[str], hidden: list[bool], word: bool = False) -> list[tuple[int, int]]:
-    """The hidden units holding each hidden occurrence of ``name`` (as a whole word when asked)."""
+    """The hidden units holding each hidden occurrence of ``name`` (as a whole word when asked).
+    An identifier inside a string literal is a value, not the thing itself: it does not count."""
     pattern = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])" if word else re.escape(name))
+    identifier = _IDENTIFIER_NAME.match(name) is not None
     spans = []
     for row, line in enumerate(lines):
         match = pattern.search(line) if hidden[row] else None
+        while match and identifier and _in_string(line, match.start()):
+            match = pattern.search(line, match.end())
         span = match and _hidden_unit(tree, lines, hidden, row, match.start(), len(name))
         if span:
             spans.append(span)
     return spans
 
 
+def _in_string(line: str, at: int) -> bool:
+    """Whether position ``at`` of a line lies inside a quoted string (counting quotes before it)."""
+    before = line[:at]
+    return any(before.count(q) % 2 == 1 for q in ("'", '"', "`"))
+
+
 _DECLARED = re.compile(r"\b(?:var|let|const|val|function|def|class|func|fn|local|sub)\s+([A-Za-z_$][\w$]*)")
+
+
+def _outer_rows(lines: list[str], removed: list[tuple[int, int]]) -> list[int]:
+    """The rows of each removed span at its own outermost indentation: what it declares to the code
+    around it (its function's name), not the locals inside its body."""
+    rows = []
+    for a, b in removed:
+        code = [row for row in range(a, b + 1) if lines[row].strip()]
+        if code:
+            outer = min(indent_width(lines[row]) for row in code)
+            rows += [row for row in code if indent_width(lines[row]) == outer]
+    return rows
 
 
 def _without_dangling(
@@ -122,7 +173,7 @@ def _without_dangling(
     declares is still used on a line that cannot go."""
     for _ in range(3):
         gone = {row for a, b in removed for row in range(a, b + 1)}
-        declared = {m.group(1) for row in gone for m in _DECLARED.finditer(lines[row])}
+        declared = {m.group(1) for row in _outer_rows(lines, removed) for m in _DECLARED.finditer(lines[row])}
         users = {
             name: [
                 row
