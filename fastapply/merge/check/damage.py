@@ -151,8 +151,8 @@ def orphaned_lines(snippet_new: list[str], merged: str, lang) -> tuple[int, ...]
             is_marker_line(following, lang) and WORD_CHAR.search(body[-1])
         ):
             continue  # the snippet elides part of it (a marker inside, or right after an open end)
-        if lang in INDENT_LANGUAGES and not following and not _TERMINAL.match(body[-1].strip()):
-            continue  # an indentation block the snippet's end cuts: it may go on (placement.stops_inside_body)
+        if not following and _left_open(body, lang):
+            continue  # a definition the snippet's end cuts: it may go on (placement.stops_inside_body)
         header = norm(snip_lines[d.header])
         found = [
             m
@@ -172,6 +172,15 @@ def orphaned_lines(snippet_new: list[str], merged: str, lang) -> tuple[int, ...]
             else:
                 extra.append(i + 1)
     return tuple(extra)
+
+
+def _left_open(body: list[str], lang) -> bool:
+    """Whether a definition's lines, as the snippet ends with them, leave it open: brackets left
+    unclosed, or (an indentation language) no ``return``/``raise`` ending it."""
+    if lang in INDENT_LANGUAGES:
+        return not _TERMINAL.match(body[-1].strip())
+    text = "\n".join(body)
+    return sum(text.count(c) for c in "{([") > sum(text.count(c) for c in "})]")
 
 
 def vanished_definitions(

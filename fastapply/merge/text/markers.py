@@ -51,8 +51,9 @@ _DIRECTION = re.compile(
     r"above|after|before|under|over|on|to|the|add|load|register|update|change|import)\b",
     re.IGNORECASE,
 )
-# "... (unchanged) ...": a parenthesised phrase between ellipses is still a phrase, not code.
-_PAREN_PHRASE = re.compile(rf"^({_ELLIPSIS})\s*\(([\w\s]+)\)\s*({_ELLIPSIS})$")
+# "... (unchanged) ...", "... (rest of the code remains the same)": a parenthesised phrase after an
+# ellipsis is still a phrase, not code.
+_PAREN_PHRASE = re.compile(rf"^({_ELLIPSIS})\s*\(([\w\s]+)\)\s*((?:{_ELLIPSIS})?)$")
 
 
 def _comment_body(stripped: str) -> str | None:

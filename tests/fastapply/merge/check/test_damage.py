@@ -144,3 +144,10 @@ def test_an_output_that_leaves_moved_code_where_it_was_is_flagged_as_shuffled():
     assert "shuffled_snippet" not in {
         w.code for w in validate(original, snippet, moved, "javascript", instruction=instruction)
     }
+
+
+def test_a_definition_the_snippets_end_leaves_open_is_not_read_as_written_whole():
+    original = "int f(int x)\n{\n    int y = x;\n    return y;\n}\n"
+    snippet = "int f(int x)\n{\n    if (x < 0)\n        return -1;\n"  # a guard, then the snippet ends
+    merged = "int f(int x)\n{\n    if (x < 0)\n        return -1;\n    int y = x;\n    return y;\n}\n"
+    assert "orphaned_lines" not in codes(original, snippet, merged, "c")

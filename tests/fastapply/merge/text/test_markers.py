@@ -74,3 +74,9 @@ def test_an_ellipsis_with_a_note_on_where_the_next_lines_go_is_a_marker():
     assert is_marker_line("<!-- ... and load the addon in the head, next to continuelist: -->", "html")
     assert not is_marker_line("// ... and then we call it", "javascript")  # prose, not a place
     assert not is_marker_line("# ... then compute (x)", "python")
+
+
+def test_a_parenthesised_phrase_after_an_ellipsis_is_a_marker():
+    for line in ("    // ... (rest of the code remains the same)", "# ... (rest of the function unchanged)"):
+        assert is_marker_line(line)
+    assert not is_marker_line("// ... (x + y)") and not is_marker_line("foo(); // ... (bar)")
