@@ -56,6 +56,9 @@ def _named(instruction: str) -> list[str]:
         token = ticked or word
         if ticked or token.endswith("()") or re.search(r"[_.$:/]|[a-z][A-Z]|->", token) or _CONSTANT.match(token):
             names.append(token.removesuffix("()"))
+            member = re.split(r"::|->|\.", token.removesuffix("()"))[-1]
+            if member != names[-1] and re.search(r"_|[a-z][A-Z]", member):
+                names.append(member)  # Route::getCallableResolver: the file says getCallableResolver
     names += [w for w in _KIND_NOUN.findall(objects) if w[:1].isupper()]  # "the Push method", not "the demo route"
     names += [" ".join(m.group(2).split()) for m in _TITLED.finditer(instruction)]  # "the Media Queries section"
     return names

@@ -53,7 +53,7 @@ _DIRECTION = re.compile(
 )
 # "... (unchanged) ...", "... (rest of the code remains the same)": a parenthesised phrase after an
 # ellipsis is still a phrase, not code.
-_PAREN_PHRASE = re.compile(rf"^({_ELLIPSIS})\s*\(([\w\s]+)\)\s*((?:{_ELLIPSIS})?)$")
+_PAREN_PHRASE = re.compile(rf"^({_ELLIPSIS})\s*\(([\w\s,.'-]+)\)\s*((?:{_ELLIPSIS})?)$")
 
 
 def _comment_body(stripped: str) -> str | None:
