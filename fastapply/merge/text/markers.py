@@ -27,7 +27,8 @@ _ONLY_DOTS = re.compile(rf"^{_ELLIPSIS}$")
 _MARKER_WORDS = re.compile(
     r"\b(existing|rest|same|unchanged|remaining|previous|prior|other|others|omitted|original|"
     r"keep|kept|more|etc|code|imports?|methods?|functions?|tests?|sections?|fields?|lines?|"
-    r"implementation|content|body|logic|remainder|as before|elided|skipped|here)\b",
+    r"implementation|content|body|logic|remainder|as before|elided|skipped|here|docstrings?|docs|"
+    r"comments?|props|properties|options|entries|members|cases|params|parameters|arguments|handlers?)\b",
     re.IGNORECASE,
 )
 # Marker phrases without an ellipsis: "keep existing code", "rest of the file unchanged", "same".

@@ -80,3 +80,7 @@ def test_a_parenthesised_phrase_after_an_ellipsis_is_a_marker():
     for line in ("    // ... (rest of the code remains the same)", "# ... (rest of the function unchanged)"):
         assert is_marker_line(line)
     assert not is_marker_line("// ... (x + y)") and not is_marker_line("foo(); // ... (bar)")
+
+
+def test_a_short_phrase_between_ellipses_names_what_it_elides():
+    assert is_marker_line("    # ... docstring ...") and is_marker_line("  // ... other props ...")
