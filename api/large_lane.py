@@ -5,7 +5,8 @@ parsing) hold the interpreter lock for most of a second at a time: on a thread, 
 of the server would wait as long. The worker process owns a model-free applier (the tokenizer, the
 prompt format, the context length) and keeps each request's plan between its two calls: ``plan``
 returns the engine work and ``finish`` turns the engine's output into the result. One worker: large
-applies queue behind each other, never in front of small ones.
+applies queue behind each other, never in front of small ones. The worker exits when the server
+process ends, however it ends (a signal, a crash): it watches the pipe it was started through.
 
 The queue is bounded and watched: beyond ``max_waiting`` applies waiting for the worker a new one gets
 503 at once (with ``Retry-After``) instead of a wait its client may not outlast, and one whose client
@@ -18,6 +19,8 @@ import asyncio
 import itertools
 import logging
 import multiprocessing
+import multiprocessing.connection
+import os
 import pickle
 import threading
 from concurrent.futures import ProcessPoolExecutor
@@ -40,10 +43,32 @@ _plans: dict = {}
 
 def _start(tokenizer_bytes: bytes, prompt_format: str, context_length: int) -> None:
     global _applier
+    _exit_with_the_server()
     from fastapply.apply.applier import Applier
 
     tokenizer = pickle.loads(tokenizer_bytes)
     _applier = Applier(SimpleNamespace(tokenizer=tokenizer), prompt_format, context_length)
+
+
+def _exit_with_the_server() -> None:
+    """End this worker as soon as the server process is gone.
+
+    A stopped server never tells its workers: uvicorn ends the process by re-raising SIGTERM or
+    SIGINT after the app's shutdown, before the pool's manager thread sends them their stop
+    message, and a killed or crashed server has no shutdown at all. The worker would wait for
+    work forever, and the fork server with it (it lives while any of its children does). The
+    server holds the write end of the pipe this worker was started through until it exits; its
+    closing is the signal.
+    """
+    server = multiprocessing.parent_process()  # the process that asked for this worker, not the fork server
+    if server is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([server.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="fastapply-large-lane-exit", daemon=True).start()
 
 
 def _plan(key: int, request: ApplyRequest):

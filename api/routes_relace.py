@@ -56,7 +56,7 @@ def relace_body(done: Done) -> dict:
 async def code_apply(request: Request):
     service: Service = request.app.state.service
     body = parse_body(RelaceBody, await read_json(request, service.settings.max_body_bytes))
-    if body.model is not None and body.model not in ("relace-apply-3", "auto"):
+    if body.model is not None:
         check_model(service, body.model)
     work = await service.apply_work(
         ApplyRequest(

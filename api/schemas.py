@@ -15,7 +15,10 @@ from pydantic import AfterValidator, AliasChoices, BaseModel, ConfigDict, Field,
 from fastapply.apply.request import DEFAULT_FALLBACK, FALLBACK_HELP
 from fastapply.engine.config import MAX_K
 
-MODEL_ALIASES = ("morph-v3-fast", "morph-v3-large", "auto")
+# The model names clients send, accepted on every route beside the served id: Morph's (its SDK sends
+# morph-v3-large or morph-v3-fast), Relace's (relace-apply-3, also through an OpenAI client at
+# .../v1/apply) and "auto". One table: a name one route takes, every route takes.
+MODEL_ALIASES = ("morph-v3-fast", "morph-v3-large", "relace-apply-3", "auto")
 ALLOW_FLAGGED_DEFAULT = False
 ALLOW_FLAGGED_HELP = (
     "answer 200 even when the output is incomplete (finish_reason 'length') or the validator "

@@ -1,4 +1,4 @@
-"""Command line: ``fastapply apply | demo | serve | eval | train | bench``."""
+"""Command line: ``fastapply apply | demo | serve | mcp | eval | train | bench``."""
 
 from __future__ import annotations
 
@@ -154,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         "eval": "fastapply.evals.cli",
         "train": "fastapply.training.train",
         "serve": "fastapply.api.server",
+        "mcp": "fastapply.mcp.cli",
         "bench": "fastapply.evals.bench",
         "demo": "fastapply.demo",
     }
@@ -171,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, text in (
         ("demo", "apply an example edit with the embedded model and print stats"),
         ("serve", "HTTP service (POST /apply, /v1/chat/completions, /v1/code/apply)"),
+        ("mcp", "MCP server with an edit_file tool for coding agents (stdio, or --http)"),
         ("eval", "offline evaluation against an edit benchmark"),
         ("train", "fine-tune the embedded model into an apply model"),
         ("bench", "speed / load / gpu benchmarks"),

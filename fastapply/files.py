@@ -55,6 +55,22 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         raise
 
 
+def keep_line_endings(original: str, text: str) -> str:
+    """`text` with the original's line endings: where every line of the original ends in CRLF, the
+    bare LFs of `text` become CRLF (a snippet typed with LFs must not leave a file with mixed
+    endings); otherwise `text` as it is.
+
+    >>> keep_line_endings("a\\r\\nb\\r\\n", "a\\r\\nx\\ny\\r\\n")
+    'a\\r\\nx\\r\\ny\\r\\n'
+    >>> keep_line_endings("a\\nb\\r\\n", "a\\nx\\n")  # mixed: nothing to keep
+    'a\\nx\\n'
+    """
+    newlines = original.count("\n")
+    if not newlines or original.count("\r\n") != newlines:
+        return text
+    return text.replace("\r\n", "\n").replace("\n", "\r\n")
+
+
 FLAGGED_SUFFIX = ".flagged"
 
 
