@@ -1,0 +1,43 @@
+"""The patterns agents' snippets take that a merge gets wrong most easily (a partial Python method,
+a marker in another language's comment syntax, members at the class's indentation, a diff whose
+"+" took an indent column, a section under a new banner, a statement replaced by several, a
+constant replaced, an inner function lifted, a member rewritten where the snippet opens with a
+later one, JSX markers, a headerless hunk): each answer is the expected file, or it is flagged —
+never a wrong file served as sure."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fastapply.apply.deterministic import checked_merge, prepare
+from fastapply.apply.request import ApplyRequest
+from fastapply.merge import flags
+
+CASES = json.loads((Path(__file__).parent / "data" / "agent_patterns.json").read_text())
+# Served right today; a change that flags them costs coverage, one that serves them wrong fails below.
+SERVED = {
+    "py-partial-method-no-marker",
+    "py-guard-foreign-marker",
+    "py-guard-col0-marker",
+    "py-whole-def-col0-marker",
+    "ts-members-at-class-indent",
+    "diff-plus-eats-indent",
+    "c-banner-section",
+    "js-statement-replaced-by-several",
+    "tsx-jsx-markers",
+    "diff-headerless",
+}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_right_or_flagged(case):
+    request = ApplyRequest(case["original"], case["snippet"], case["instruction"], path=case["path"])
+    prepared = prepare(request)
+    merged, warnings = checked_merge(request, prepared)
+    served = prepared.candidate.confident and not flags(warnings)
+    lines = [line.rstrip() for line in (merged or "").splitlines() if line.strip()]
+    right = lines == [line.rstrip() for line in case["expected"].splitlines() if line.strip()]
+    assert right or not served, "a wrong file served as sure"
+    if case["id"] in SERVED:
+        assert served and right
