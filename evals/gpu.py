@@ -63,10 +63,27 @@ class _VocabOnce:
 _vocab_once: dict[int, tuple[object, _VocabOnce]] = {}
 
 
-def run_batch(model, tokenizer, config, requests, k: int, runner: str = "auto"):
+SIZINGS = {
+    "budget": "slots sized from the KV budget per request (EngineConfig.slot_positions), as the server",
+    "request": "slots sized to the longest request",
+}
+
+
+def run_batch(
+    model, tokenizer, config, requests, k: int, runner: str = "auto", sizing: str = "budget", passes_per_sync=None
+):
     """``requests`` = [(prompt ids, references, max new tokens)] at once through one engine; returns
-    (sequences, seconds, engine passes). The engine (and a static runner's CUDA graph) is built
-    before the clock starts; static slots are sized to the longest request, no more."""
+    (sequences, seconds, engine passes)."""
+    seqs, seconds, engine = timed_batch(model, tokenizer, config, requests, k, runner, sizing, passes_per_sync)
+    return seqs, seconds, engine.total_passes
+
+
+def timed_batch(
+    model, tokenizer, config, requests, k: int, runner: str = "auto", sizing: str = "budget", passes_per_sync=None
+):
+    """``run_batch``, returning the engine itself (its runner's profile, its slot length). The engine
+    is built, and a static runner's CUDA graphs captured, before the clock starts. ``sizing``
+    (``SIZINGS``): "budget" sizes static slots as the server does, "request" to the longest request."""
     from fastapply.engine.engine import Engine
     from fastapply.engine.sequence import GenerationRequest
 
@@ -78,10 +95,13 @@ def run_batch(model, tokenizer, config, requests, k: int, runner: str = "auto"):
         k=k,
         max_batch=len(requests),
         runner=runner,
-        slot_len=max(need, k + 2),
+        slot_len=max(need, k + 2) if sizing == "request" else None,
         max_kv_tokens=max(config.max_kv_tokens, len(requests) * need),
+        passes_per_sync=passes_per_sync or config.passes_per_sync,
     )
     engine = Engine(model, tokenizer, config)
+    if hasattr(engine.runner, "prepare_graphs"):
+        engine.runner.prepare_graphs(need)
     device = engine.runner.device
     _sync(device)
     start = time.perf_counter()
@@ -89,11 +109,45 @@ def run_batch(model, tokenizer, config, requests, k: int, runner: str = "auto"):
     while engine.has_work():
         engine.step()
     _sync(device)
-    return seqs, time.perf_counter() - start, engine.total_passes
+    return seqs, time.perf_counter() - start, engine
+
+
+def served(model, tokenizer, prompt, own, n) -> dict:
+    """The copy case through an engine configured as ``fastapply serve`` configures it (every
+    default, slots sized from the KV budget), after one untimed request: a running server has
+    captured its graphs by then."""
+    from fastapply.engine.config import EngineConfig
+    from fastapply.engine.engine import Engine
+    from fastapply.engine.sequence import GenerationRequest
+
+    if not isinstance(tokenizer, _VocabOnce):
+        tokenizer = _vocab_once.setdefault(id(tokenizer), (tokenizer, _VocabOnce(tokenizer)))[1]
+    engine = Engine(model, tokenizer, EngineConfig())
+    engine.generate(GenerationRequest(prompt, [own], max_new_tokens=n))
+    device = engine.runner.device
+    _sync(device)
+    start = time.perf_counter()
+    seq = engine.generate(GenerationRequest(prompt, [own], max_new_tokens=n))
+    _sync(device)
+    seconds = time.perf_counter() - start
+    runner = engine.runner
+    return {
+        "case": "copy-own, served configuration",
+        "k": engine.config.k,
+        "runner": engine.config.runner_for(device),
+        "slot_len": getattr(runner, "max_len", None),
+        "max_batch": engine.config.max_batch,
+        "max_kv_tokens": engine.config.max_kv_tokens,
+        "tokens": len(seq.output),
+        "seconds": round(seconds, 4),
+        "tok_s": round(len(seq.output) / seconds, 1),
+        "passes": seq.stats.passes,
+        "tokens_per_pass": round(seq.stats.tokens_per_pass, 2),
+    }
 
 
 def single_stream(
-    model, tokenizer, config, prompt, n, ks, runners, prompt_lookup=10, refs=None, case="copy-own"
+    model, tokenizer, config, prompt, n, ks, runners, prompt_lookup=10, refs=None, case="copy-own", sizing="budget"
 ) -> tuple[list[dict], list[int]]:
     """HF greedy, HF prompt lookup, our plain greedy and ours at each (k, runner) on one prompt; rows
     and our plain greedy output. ``refs`` None: the draft is that output (acceptance under control)."""
@@ -105,7 +159,7 @@ def single_stream(
     plain = seqs[0].output
     rows = []
 
-    def row(method, k, runner, tokens, seconds, stats=None):
+    def row(method, k, runner, tokens, seconds, stats=None, slot_len=None):
         rows.append(
             {
                 "case": case,
@@ -120,6 +174,7 @@ def single_stream(
                 "passes": stats.passes if stats else None,
                 "tokens_per_pass": round(stats.tokens_per_pass, 2) if stats else None,
                 "agreement": round(agreement(tokens, greedy), 4),
+                "slot_len": slot_len,
             }
         )
 
@@ -128,8 +183,8 @@ def single_stream(
     row("fastapply plain (k=0)", 0, config.runner_for(device), plain, plain_s, seqs[0].stats)
     for k in ks:
         for runner in runners:
-            seqs, s, _ = run_batch(
-                model, tokenizer, config, [(prompt, [plain] if refs is None else refs, n)], k, runner
+            seqs, s, engine = timed_batch(
+                model, tokenizer, config, [(prompt, [plain] if refs is None else refs, n)], k, runner, sizing
             )
             name = config.runner_for(device) if runner == "auto" else runner
             graph = name == "static" and str(device).startswith("cuda") and config.cuda_graphs
@@ -140,16 +195,18 @@ def single_stream(
                 seqs[0].output,
                 s,
                 seqs[0].stats,
+                getattr(engine.runner, "max_len", None),
             )
     return rows, plain
 
 
-def concurrency(model, tokenizer, config, requests, k, levels, case="copy-own") -> list[dict]:
+def concurrency(model, tokenizer, config, requests, k, levels, case="copy-own", sizing="budget") -> list[dict]:
     """Aggregate tok/s and request latency with c requests in flight (``requests`` cycled to c)."""
     rows, base = [], None
     for c in levels:
         batch = [requests[i % len(requests)] for i in range(c)]
-        seqs, s, passes = run_batch(model, tokenizer, config, batch, k)
+        seqs, s, engine = timed_batch(model, tokenizer, config, batch, k, sizing=sizing)
+        passes = engine.total_passes
         tokens = sum(len(q.output) for q in seqs)
         latencies = sorted(q.stats.latency_ms for q in seqs)
         rate = tokens / s
@@ -167,6 +224,8 @@ def concurrency(model, tokenizer, config, requests, k, levels, case="copy-own") 
                 "tokens_per_pass_per_row": round(tokens / max(sum(q.stats.passes for q in seqs), 1), 1),
                 "p50_ms": round(_percentile(latencies, 50), 1),
                 "p95_ms": round(_percentile(latencies, 95), 1),
+                "slot_len": getattr(engine.runner, "max_len", None),
+                "host_syncs": engine.host_syncs,
             }
         )
     return rows
@@ -205,19 +264,42 @@ def run_all(applier, args) -> dict:
     model, tokenizer, config = applier.engine.model, applier.tokenizer, applier.engine.config
     prompt, _ = copy_case(applier, args.copy_tokens)
     n, k_conc = args.copy_tokens, (64 if 64 in args.ks else args.ks[-1])
-    result = {}
-    result["copy"], own = single_stream(model, tokenizer, config, prompt, n, args.ks, args.runners, args.prompt_lookup)
-    result["concurrency"] = concurrency(model, tokenizer, config, [(prompt, [own], n)], k_conc, args.levels)
+    sizing = getattr(args, "sizing", "budget")
+    result = {"sizing": SIZINGS[sizing]}
+    result["copy"], own = single_stream(
+        model, tokenizer, config, prompt, n, args.ks, args.runners, args.prompt_lookup, sizing=sizing
+    )
+    result["served"] = [served(model, tokenizer, prompt, own, n)]
+    result["concurrency"] = concurrency(
+        model, tokenizer, config, [(prompt, [own], n)], k_conc, args.levels, sizing=sizing
+    )
     if args.data:
         result["dev"] = []
         reqs = dev_requests(applier, args.data, args.cases, args.every, args.dev_tokens)
         for case_id, p, refs, m in reqs:
             result["dev"] += single_stream(
-                model, tokenizer, config, p, m, [k_conc], args.runners, args.prompt_lookup, refs=refs, case=case_id
+                model,
+                tokenizer,
+                config,
+                p,
+                m,
+                [k_conc],
+                args.runners,
+                args.prompt_lookup,
+                refs=refs,
+                case=case_id,
+                sizing=sizing,
             )[0]
         if reqs:
             result["dev_concurrency"] = concurrency(
-                model, tokenizer, config, [(p, r, m) for _, p, r, m in reqs], k_conc, args.levels, case="dev mix"
+                model,
+                tokenizer,
+                config,
+                [(p, r, m) for _, p, r, m in reqs],
+                k_conc,
+                args.levels,
+                case="dev mix",
+                sizing=sizing,
             )
     return result
 
@@ -243,6 +325,12 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--cases", type=int, default=16)
     p.add_argument("--every", type=int, default=1)
     p.add_argument("--dev-tokens", type=int, default=256, help="most output tokens per dev case")
+    p.add_argument(
+        "--sizing",
+        default="budget",
+        choices=sorted(SIZINGS),
+        help="static slots: " + "; ".join(f"{k}: {v}" for k, v in SIZINGS.items()),
+    )
     p.add_argument("--json", help="write every table's rows here")
     args = p.parse_args(argv)
     try:

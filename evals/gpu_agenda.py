@@ -11,6 +11,7 @@ returned results, rebuilding the returned adapter):
 
     python -m fastapply.evals.gpu_agenda STEP --state DIR --out DIR [options]
     python -m fastapply.evals.gpu_agenda unpack --state DIR OUT1 OUT2 …  # each command's returned folder
+                                                                      # (+ docs/gpu-results.json from a GPU)
     python -m fastapply.evals.gpu_agenda report --state DIR          # the report of DIR/results again
     python -m fastapply.evals.gpu_agenda join-adapter RESULTS/3-train/adapter DEST
 
@@ -127,12 +128,14 @@ def _shown_args(argv: list[str]) -> list[str]:
     return shown
 
 
-def unpack(out_dirs: list[str], state: str) -> int:
+def unpack(out_dirs: list[str], state: str, docs: Path = REPO / "docs") -> int:
     """Extract each command's returned ``results.tar.NN`` parts into ``STATE/results``, in the order
-    given (a later command's copy of a file replaces an earlier one's), then render the report."""
+    given (a later command's copy of a file replaces an earlier one's), then render the report; a GPU
+    speed run's figures also go to ``DOCS/gpu-results.json``."""
     import io
     import tarfile
 
+    from .gpu_figures import write_figures
     from .gpu_report import write_report
 
     root = Path(state) / "results"
@@ -144,6 +147,8 @@ def unpack(out_dirs: list[str], state: str) -> int:
         with tarfile.open(fileobj=io.BytesIO(b"".join(p.read_bytes() for p in parts))) as tar:
             tar.extractall(root, filter="data")
     print(write_report(root))
+    figures = write_figures(root, Path(docs) / "gpu-results.json")
+    print(figures or "no GPU speed figures in these results: docs/gpu-results.json left as it is")
     return 0
 
 
@@ -175,6 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", help="where results are copied as they appear ($OUT on the GPU machine)")
     p.add_argument("--budget-s", type=float, help=f"seconds for this command (defaults: {BUDGET_S})")
     p.add_argument("--mirror-s", type=float, default=15.0)
+    p.add_argument("--docs", default=str(REPO / "docs"), help="unpack: where a GPU run's gpu-results.json goes")
     g = p.add_argument_group("model and data")
     g.add_argument("--model", help="default: the embedded SmolLM2 (rebuilt from the carried GGUF)")
     g.add_argument("--device")
@@ -199,6 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--shape-concurrency", default="1,4,16,32")
     g.add_argument("--shape-reserve-s", type=float, default=60)
     g.add_argument("--tokenizer", help="a tokenizer folder: run only the shapes (no model weights needed)")
+    g.add_argument("--profile-rows", default="1,8,32", help="rows of the per-pass profile (copy case, k=64)")
     g = p.add_argument_group("3. train")
     g.add_argument("--base", help="base model folder (default: the embedded model)")
     g.add_argument("--init-adapter", help="default: the shipped adapter (none: a fresh one)")
@@ -231,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return join_adapter(*args.paths)
     if args.step == "unpack":
-        return unpack(args.paths, args.state)
+        return unpack(args.paths, args.state, Path(args.docs))
     args.data = args.data or str(Path(args.state) / "data" / "dev.jsonl")
     args.modes = args.modes.split(",") if isinstance(args.modes, str) else args.modes
     return run_step(args.step, args)

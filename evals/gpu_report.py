@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .gpu_tables import concurrency_table, render_tables, single_table
+from .gpu_tables import concurrency_table, prefill_table, profile_table, render_tables, single_table
 
 
 def _read(path: Path, default=None):
@@ -80,6 +80,22 @@ def speed(folder: Path) -> list[str]:
     bench = _read(folder / "bench.json")
     if bench:
         out += [f"Model: {bench.get('label', '?')}.", "", render_tables(bench, "####")]
+    profile = _read(folder / "profile.json")
+    if profile:
+        out += [
+            f"#### Per-pass profile: copy case, k = {profile['k']}, static runner, prompt {profile['prompt_tokens']} tokens",
+            "",
+            "Host wall time per segment over the whole run (prepare: inputs built and handed over; launch: "
+            "passes issued; sync: waiting for results; prefill: prefill forwards issued). One engine per row, "
+            "one sync per pass against bursts of passes between syncs, in one process.",
+            "",
+            profile_table(profile["passes"]),
+            "",
+            "Prefill alone (synchronised): every row's prompt in one forward against one row at a time.",
+            "",
+            prefill_table(profile["prefill"]),
+            "",
+        ]
     for path in sorted(folder.glob("shape-*.json")):
         shape = _read(path)
         if shape.get("skipped"):
@@ -94,6 +110,11 @@ def speed(folder: Path) -> list[str]:
             concurrency_table(shape["concurrency"]),
             "",
         ]
+        if shape.get("sizing"):
+            out += [f"Static runner: {shape['sizing']}.", ""]
+    figures = _read(folder / "gpu-results.json")
+    if figures:
+        out += ["#### Figures (`gpu-results.json`)", "", "```json", json.dumps(figures, indent=1), "```", ""]
     return out
 
 

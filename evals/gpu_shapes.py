@@ -123,7 +123,7 @@ def bench_shape(
 
     import torch
 
-    from .gpu import concurrency, single_stream
+    from .gpu import SIZINGS, concurrency, single_stream
 
     started = time.perf_counter()
     prompt = counting_prompt(prompt_tokens, n)
@@ -143,6 +143,7 @@ def bench_shape(
         "tokens": n,
         "weights": f"random, decisive (output projections x{OUTPUT_SCALE}, head = embedding shifted by one)",
         "prompt_tokens": len(prompt),
+        "sizing": SIZINGS["budget"],
         "single": single,
         "concurrency": conc,
         "seconds": round(time.perf_counter() - started, 1),

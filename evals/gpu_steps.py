@@ -57,6 +57,10 @@ def speed_step(res: Results, budget: Budget, args) -> dict:
         applier = _bench(res, args)
         tokenizer, config = applier.tokenizer, applier.engine.config
         device = str(next(applier.engine.model.parameters()).device)
+        if not res.is_done(SPEED, "profile") and budget.allows(args.shape_reserve_s + 30):
+            started = time.perf_counter()
+            res.write_json(SPEED, "profile.json", _profile(applier, args))
+            res.mark_done(SPEED, "profile", time.perf_counter() - started)
     dtype = torch.bfloat16 if device.startswith("cuda") else torch.float32
     ks = _ints(args.ks)
     for shape in filter(None, args.shapes.split(",")):
@@ -80,7 +84,29 @@ def speed_step(res: Results, budget: Budget, args) -> dict:
         )
         res.write_json(SPEED, f"shape-{shape}.json", result)
         res.mark_done(SPEED, f"shape-{shape}", time.perf_counter() - started)
+    from .gpu_figures import figures
+    from .gpu_results import environment
+
+    res.write_json(SPEED, "gpu-results.json", figures(res.root, environment()))
     return {"done": res.read_json(SPEED, "done.json", {})}
+
+
+def _profile(applier, args) -> dict:
+    """The per-pass profile of the embedded model's copy case (``gpu_profile``), at k = 64."""
+    from .gpu import run_batch
+    from .gpu_profile import pass_profile, prefill_times
+    from .speed import copy_case
+
+    model, tokenizer, config = applier.engine.model, applier.tokenizer, applier.engine.config
+    prompt, _ = copy_case(applier, args.copy_tokens)
+    own = run_batch(model, tokenizer, config, [(prompt, [], args.copy_tokens)], 0)[0][0].output
+    levels = _ints(args.profile_rows)
+    return {
+        "k": 64,
+        "prompt_tokens": len(prompt),
+        "passes": pass_profile(model, tokenizer, config, prompt, own, args.copy_tokens, levels),
+        "prefill": prefill_times(model, prompt, levels),
+    }
 
 
 def _bench(res: Results, args):

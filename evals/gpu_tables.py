@@ -76,6 +76,48 @@ def dev_summary_table(rows: list[dict]) -> str:
     return "\n".join(out)
 
 
+def served_table(rows: list[dict]) -> str:
+    out = [
+        "| runner | k | slot positions | max batch | KV budget | tokens | tok/s | passes | tokens/pass |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        out.append(
+            f"| {r['runner']} | {r['k']} | {_cell(r['slot_len'])} | {r['max_batch']} | {r['max_kv_tokens']} | "
+            f"{r['tokens']} | {r['tok_s']:.0f} | {r['passes']} | {r['tokens_per_pass']} |"
+        )
+    return "\n".join(out)
+
+
+def profile_table(rows: list[dict]) -> str:
+    """Where a run's time goes, per number of rows and decode path (host wall time per segment)."""
+    out = [
+        "| rows | path | passes | host syncs | prepare ms | launch ms | sync ms | prefill ms | "
+        "prefill forwards | seconds | aggregate tok/s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        out.append(
+            f"| {r['rows']} | {r['path']} | {r['passes']} | {r['syncs']} | {r['prepare_ms']:.1f} | "
+            f"{r['launch_ms']:.1f} | {r['sync_ms']:.1f} | {r['prefill_ms']:.1f} | {r['prefill_forwards']} | "
+            f"{r['seconds']:.3f} | {r['tok_s']:.0f} |"
+        )
+    return "\n".join(out)
+
+
+def prefill_table(rows: list[dict]) -> str:
+    out = [
+        "| rows | prompt tokens | one row at a time ms | all rows in one forward ms | × |",
+        "|---|---|---|---|---|",
+    ]
+    for r in rows:
+        out.append(
+            f"| {r['rows']} | {r['prompt_tokens']} | {r['one_at_a_time_ms']:.1f} | {r['batched_ms']:.1f} | "
+            f"{r['one_at_a_time_ms'] / max(r['batched_ms'], 1e-9):.2f} |"
+        )
+    return "\n".join(out)
+
+
 def _geo(values) -> float:
     values = [max(v, 1e-9) for v in values]
     return math.exp(sum(math.log(v) for v in values) / max(len(values), 1))
@@ -83,6 +125,11 @@ def _geo(values) -> float:
 
 SECTIONS = (
     ("copy", "Copy case (draft = the model's own greedy output), single stream", single_table),
+    (
+        "served",
+        "Copy case through the served configuration (every server default; after one warm-up request)",
+        served_table,
+    ),
     ("concurrency", "Copy case, concurrency (one engine, one forward per pass for all rows)", concurrency_table),
     ("dev", "Dev cases, single stream (first window of each; drafts as the applier builds them)", dev_summary_table),
     ("dev_concurrency", "Dev cases mixed, concurrency", concurrency_table),
@@ -94,4 +141,6 @@ def render_tables(result: dict, level: str = "###") -> str:
     for key, title, render in SECTIONS:
         if result.get(key):
             parts.append(f"{level} {title}\n\n{render(result[key])}\n")
+    if result.get("sizing"):
+        parts.append(f"Static runner: {result['sizing']}.\n")
     return "\n".join(parts)

@@ -60,8 +60,8 @@ def _sync(device) -> None:
 def run_engine(applier, prompt, refs, k, n, copies=1, runner=None) -> tuple[list, float, int]:
     """``copies`` identical requests at once; returns (sequences, seconds, engine passes).
 
-    The engine (and a static runner's CUDA graph) is built before the clock starts; static slots
-    are sized to this case so attention spans no more positions than it needs.
+    The engine (and a static runner's CUDA graphs) is built before the clock starts; static slots
+    are sized as the server sizes them (the KV budget per request, ``EngineConfig.slot_positions``).
     """
     from fastapply.engine.engine import Engine
     from fastapply.engine.sequence import GenerationRequest
@@ -73,9 +73,10 @@ def run_engine(applier, prompt, refs, k, n, copies=1, runner=None) -> tuple[list
         max_batch=max(copies, 1),
         max_kv_tokens=max(applier.engine.config.max_kv_tokens, copies * need),
         runner=runner or applier.engine.config.runner,
-        slot_len=max(need, k + 2),
     )
     engine = Engine(applier.engine.model, applier.tokenizer, config)
+    if hasattr(engine.runner, "prepare_graphs"):
+        engine.runner.prepare_graphs(need)
     device = engine.runner.device
     _sync(device)
     start = time.perf_counter()
@@ -262,7 +263,9 @@ def main(argv=None) -> int:
     device = next(applier.engine.model.parameters()).device
     print(
         f"\nmodel: {applier.engine.model.config.name_or_path or 'default'}  device: {device}  "
-        f"dtype: {applier.engine.runner.dtype}  torch threads: {__import__('torch').get_num_threads()}\n"
+        f"dtype: {applier.engine.runner.dtype}  torch threads: {__import__('torch').get_num_threads()}  "
+        f"runner: {applier.engine.config.runner_for(device)} (static slots: the KV budget per request, as the "
+        "server)\n"
     )
     print(markdown(rows))
     print(summary(rows, ks))

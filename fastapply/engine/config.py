@@ -32,7 +32,11 @@ class EngineConfig:
     # KV slab, replayed from a CUDA graph on CUDA (runners/graph.py); "auto": static on CUDA.
     runner: str = "auto"
     cuda_graphs: bool = True  # capture the static pass on CUDA (off: eager, for debugging)
-    slot_len: int | None = None  # static runner: positions per slot; None = model context + k + 1
+    # static runner: positions per slot; None = the KV budget per request (slot_positions)
+    slot_len: int | None = None
+    # most verification passes between two host syncs (bursts, engine/burst.py; runners that offer
+    # them: static); 1 = one sync per pass
+    passes_per_sync: int = 8
 
     def __post_init__(self):
         if error := k_error(self.k):
@@ -51,6 +55,22 @@ class EngineConfig:
             raise ValueError(f"slot_len must be >= k + 2, got {self.slot_len}")
         if self.prefill_chunk < 16:
             raise ValueError(f"prefill_chunk must be >= 16, got {self.prefill_chunk}")
+        if self.passes_per_sync < 1:
+            raise ValueError(f"passes_per_sync must be >= 1, got {self.passes_per_sync}")
+
+    def slot_positions(self, context: int) -> int:
+        """Positions per static slot: ``slot_len`` when set, else the KV budget per request
+        (``max_kv_tokens // max_batch``, so that ``max_batch`` slots fit the budget), at most a whole
+        context plus one draft. The server and the benchmarks size slots with this one rule.
+
+        >>> EngineConfig().slot_positions(8192), EngineConfig().slot_positions(32768)
+        (8257, 16384)
+        >>> EngineConfig(max_batch=32).slot_positions(32768), EngineConfig(slot_len=1321).slot_positions(32768)
+        (4096, 1321)
+        """
+        if self.slot_len is not None:
+            return self.slot_len
+        return max(self.k + 2, min(context + self.k + 1, self.max_kv_tokens // self.max_batch))
 
     def runner_for(self, device) -> str:
         if self.runner != "auto":

@@ -1,4 +1,5 @@
-"""The speculative-edits engine: schedule → run model → postprocess, one verification pass per step.
+"""The speculative-edits engine: schedule → run model → postprocess, one verification pass per step
+(or a burst of them).
 
 Each running sequence feeds ``[last_token, *draft]``; the forward returns the model's greedy token
 after every fed position; the longest draft prefix that equals those tokens is accepted together with
@@ -9,6 +10,10 @@ A request may carry a token constraint and stop criteria (policies.py): each emi
 the constraint's choice among the model's ranked candidates, again the same choice one-token-at-a-time
 decoding would make, and a criterion ends the output at the same token for any draft length.
 The engine runs the model only through a runner (``fastapply/runners/base.py``).
+
+Where the runner offers bursts and no running row needs the host between passes (burst.py), a step
+runs several passes on the device and syncs once; the host then replays the passes one by one
+through the same bookkeeping, so outputs, stops and statistics are those of single passes.
 """
 
 from __future__ import annotations
@@ -17,21 +22,25 @@ import threading
 import time
 from collections import deque
 
+import numpy as np
+
+from fastapply.engine.assembly import eos_ids, make_runner
+from fastapply.engine.burst import burst_eligible, burst_passes
 from fastapply.engine.config import EngineConfig
 from fastapply.engine.draft_length import DraftLengthByCursorState
 from fastapply.engine.policies import DecodeContext, accept_greedy
-from fastapply.engine.proposer import advance, propose
+from fastapply.engine.proposer import Cursor, advance, propose
 from fastapply.engine.sequence import GenerationRequest, Sequence, Status
-from fastapply.models.prompt import END_OF_TURN
-from fastapply.runners.base import Row, Runner, Verified
+from fastapply.engine.stopping import extend
+from fastapply.runners.base import BurstRow, BurstRunner, Row, Verified
 
 
 class Engine:
     def __init__(self, model, tokenizer, config: EngineConfig | None = None):
         self.config = config or EngineConfig()
         self.model, self.tokenizer = model, tokenizer
-        self.runner = _make_runner(model, self.config)
-        self.eos_ids = _eos_ids(model, tokenizer)
+        self.runner = make_runner(model, self.config)
+        self.eos_ids = eos_ids(model, tokenizer)
         self.waiting: deque[Sequence] = deque()
         self.running: list[Sequence] = []
         self._lock = threading.Lock()  # add()/cancel() may come from other threads than step()
@@ -90,12 +99,21 @@ class Engine:
         return seq
 
     # -- one pass -------------------------------------------------------------------------------
+    @property
+    def host_syncs(self) -> int:
+        """Times the runner has read results back from the device (at most one per pass)."""
+        return self.runner.profile.syncs
+
     def step(self) -> list[Sequence]:
-        """One forward over every running sequence; returns the sequences that changed."""
+        """One forward over every running sequence (or a burst of passes, see burst.py); returns
+        the sequences that changed."""
         batch = self._schedule()
         if not batch:
             return []
         start = time.perf_counter()
+        passes = self._burst_passes(batch)
+        if passes > 1:
+            return self._burst(batch, passes, start)
         rows = [self._row(seq) for seq in batch]
         # A constrained sequence needs ranked candidates, not just the argmax (same one sync).
         candidates = max(
@@ -155,19 +173,74 @@ class Engine:
         self.total_passes += 1
         for i, seq in enumerate(batch):
             if seq.status is Status.PREFILL:
-                fed = min(len(seq.pending), self.config.prefill_chunk)
-                seq.cache.truncate(seq.cache.length + fed)
-                del seq.pending[:fed]
-                seq.stats.prefill_ms += elapsed_ms
-                if not seq.pending:
-                    seq.status = Status.DECODE
-                continue
-            self._accept(seq, verified, i, elapsed_ms)
+                self._prefilled(seq, elapsed_ms)
+            else:
+                self._accept(seq, verified, i, elapsed_ms)
+        self._release_finished()
+        return batch
+
+    def _prefilled(self, seq: Sequence, elapsed_ms: float) -> None:
+        fed = min(len(seq.pending), self.config.prefill_chunk)
+        seq.cache.truncate(seq.cache.length + fed)
+        del seq.pending[:fed]
+        seq.stats.prefill_ms += elapsed_ms
+        if not seq.pending:
+            seq.status = Status.DECODE
+
+    def _release_finished(self) -> None:
         with self._lock:
             for seq in self.running:
                 if seq.finished:
                     self._release(seq)
             self.running = [s for s in self.running if not s.finished]
+
+    # -- a burst: several passes, one host sync -------------------------------------------------------
+    def _burst_passes(self, batch: list[Sequence]) -> int:
+        if not isinstance(self.runner, BurstRunner):
+            return 1
+        most = min(self.config.passes_per_sync, self.runner.burst_passes)
+        decode = [s for s in batch if s.status is Status.DECODE]
+        if most < 2 or not decode or not all(map(burst_eligible, decode)):
+            return 1
+        return burst_passes(((s.remaining, self._ahead(s), len(s.draft), s.k) for s in decode), most)
+
+    @staticmethod
+    def _ahead(seq: Sequence) -> int:
+        """Reference tokens from the draft's start on (what the device can draft from)."""
+        sources, start = seq.draft_sources(), seq.draft_start
+        return len(sources[start.ref]) - start.pos if start.ref < len(sources) else 0
+
+    def _burst(self, batch: list[Sequence], passes: int, start: float) -> list[Sequence]:
+        decode = [s for s in batch if s.status is Status.DECODE]
+        prefill = [s for s in batch if s.status is Status.PREFILL]
+        if prefill:  # one forward for every row's chunk; no host sync
+            self.runner.verify([self._row(s) for s in prefill])
+            elapsed_ms = 1000 * (time.perf_counter() - start)
+            for seq in prefill:
+                self._prefilled(seq, elapsed_ms)
+            start = time.perf_counter()
+        sources = [s.draft_sources() for s in decode]
+        rows = []
+        for seq, refs in zip(decode, sources):
+            at = seq.draft_start
+            window = refs[at.ref][at.pos :] if at.ref < len(refs) else np.empty(0, dtype=np.int64)
+            rows.append(BurstRow(seq.cache, seq.last_token, window, len(seq.draft), seq.k, seq.remaining, seq.stop_ids))
+        assert isinstance(self.runner, BurstRunner)  # _burst_passes said so
+        burst = self.runner.burst(rows, passes)
+        pass_ms = 1000 * (time.perf_counter() - start) / passes
+        self.total_passes += passes
+        for i, (seq, refs) in enumerate(zip(decode, sources)):
+            at, emitted = seq.draft_start, 0
+            for drafted, accepted in zip(burst.drafted[i], burst.accepted[i]):
+                new_tokens = burst.tokens[i][emitted : emitted + accepted + 1]
+                emitted += accepted + 1
+                self._record(seq, at, drafted, new_tokens, pass_ms)
+                if seq.finished:
+                    break
+                at = advance(at, drafted, accepted, new_tokens[-1], refs)  # what the device followed
+            if not seq.finished:
+                seq.cursor = at
+        self._release_finished()
         return batch
 
     def _release(self, seq: Sequence) -> None:
@@ -185,55 +258,38 @@ class Engine:
             seq.stats.constraint_gave_up = seq.constraint.gave_up
         else:
             new_tokens = accept_greedy(draft, verified.targets[row])  # == draft[:accepted] + [bonus]
+        self._record(seq, seq.draft_start, len(draft), new_tokens, elapsed_ms)
+        rest = seq.constraint.settled() if seq.constraint is not None and not seq.finished else None
+        if rest is not None:  # no ranking can change the rest: write it without passes
+            written = len(seq.output)
+            extend(seq, rest, self.decode)  # stop criteria and strings end it where greedy would
+            seq.stats.constraint_settled += len(seq.output) - written
+        if not seq.finished:
+            seq.cursor = advance(seq.draft_start, len(draft), len(new_tokens) - 1, new_tokens[-1], seq.draft_sources())
+
+    def _record(self, seq: Sequence, start: Cursor, drafted: int, new_tokens: list[int], elapsed_ms: float) -> None:
+        """One pass of ``seq``: ``drafted`` tokens taken at ``start``, ``new_tokens`` emitted (the
+        accepted draft prefix and the bonus token)."""
         accepted = len(new_tokens) - 1
         # K/V of last_token and the accepted draft tokens stay; the rejected tail is dropped.
         seq.cache.truncate(seq.cache.length + 1 + accepted)
         seq.last_token = new_tokens[-1]
         if seq.draft_policy is not None:
-            seq.draft_policy.update(len(draft), accepted, following=seq.draft_start.following)
+            seq.draft_policy.update(drafted, accepted, following=start.following)
         stats = seq.stats
         stats.passes += 1
-        stats.drafted_tokens += len(draft)
+        stats.drafted_tokens += drafted
         stats.accepted_tokens += accepted
-        if seq.draft_start.ref == len(seq.references):  # the draft came from the output itself
-            stats.self_drafted_tokens += len(draft)
+        if start.ref == len(seq.references):  # the draft came from the output itself
+            stats.self_drafted_tokens += drafted
             stats.self_accepted_tokens += accepted
         stats.decode_ms += elapsed_ms
         if not seq.output:
             stats.ttft_ms = 1000 * (time.perf_counter() - seq.arrived)
-        self._extend(seq, new_tokens)
-        rest = seq.constraint.settled() if seq.constraint is not None and not seq.finished else None
-        if rest is not None:  # no ranking can change the rest: write it without passes
-            written = len(seq.output)
-            for token in rest:  # one at a time: stop criteria and strings end it where greedy would
-                self._extend(seq, [token])
-                if seq.finished:
-                    break
-            stats.constraint_settled += len(seq.output) - written
-        if not seq.finished:
-            seq.cursor = advance(seq.draft_start, len(draft), accepted, new_tokens[-1], seq.draft_sources())
+        extend(seq, new_tokens, self.decode)
 
-    def _extend(self, seq: Sequence, new_tokens: list[int]) -> None:
-        """Append tokens, cutting at the first stop token, a stop criterion, max_new_tokens or a stop string."""
-        for i, token in enumerate(new_tokens):
-            if token in seq.stop_ids:
-                seq.output.extend(new_tokens[:i])
-                return seq.finish("eos")
-            for stop in seq.stops:
-                if stop.push(token):
-                    seq.output.extend(new_tokens[: i + 1])  # drafts never run past max_new_tokens
-                    return seq.finish(stop.reason)
-        seq.output.extend(new_tokens)
-        if seq.request.stop_strings and self._hit_stop_string(seq, len(new_tokens)):
-            return seq.finish("stop")
-        if seq.remaining <= 0:
-            del seq.output[seq.request.max_new_tokens :]
-            seq.finish("length")
-
-    def _hit_stop_string(self, seq: Sequence, added: int) -> bool:
-        longest = max(len(s) for s in seq.request.stop_strings)
-        tail = self.tokenizer.decode(seq.output[-(added + longest + 2) :])
-        return any(s in tail for s in seq.request.stop_strings)
+    def decode(self, ids: list[int]) -> str:
+        return self.tokenizer.decode(ids)
 
     def token_text(self, token: int) -> str:
         text = self._token_texts.get(token)
@@ -245,30 +301,3 @@ class Engine:
         if not self.config.adaptive or k == 0:
             return None
         return DraftLengthByCursorState(k_max=k, cost_per_token=self.config.token_cost(self.runner.device.type))
-
-
-def _make_runner(model, config: EngineConfig) -> Runner:
-    device = next(model.parameters()).device
-    if config.runner_for(device.type) == "varlen":
-        from fastapply.runners.varlen import VarlenRunner
-
-        return VarlenRunner(model)
-    from fastapply.runners.graph import GraphRunner
-
-    return GraphRunner(
-        model, slots=config.max_batch, k=config.k, max_len=config.slot_len, cuda_graphs=config.cuda_graphs
-    )
-
-
-def _eos_ids(model, tokenizer) -> frozenset[int]:
-    ids: set[int] = set()
-    for source in (getattr(model, "generation_config", None), model.config, tokenizer):
-        value = getattr(source, "eos_token_id", None)
-        ids.update(value if isinstance(value, (list, tuple)) else [value] if value is not None else [])
-    # End-of-turn tokens end an answer; so does the start of a new turn (ChatML's "<|im_start|>"),
-    # which never belongs inside one: an adapter trained with a mislabelled end emits it instead.
-    for name in (*END_OF_TURN, "<|endoftext|>", "<|im_start|>"):
-        token = tokenizer.convert_tokens_to_ids(name) if name in tokenizer.get_vocab() else None
-        if token is not None:
-            ids.add(token)
-    return frozenset(ids)

@@ -9,10 +9,14 @@ rolls back (the engine sets ``cache.length``) and never admits.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
+import numpy as np
 import torch
+
+from fastapply.runners.profile import PassProfile
 
 
 class Cache(Protocol):
@@ -41,10 +45,43 @@ class Verified:
     ranked: list[list[list[int]]] | None = None
 
 
+@dataclass
+class BurstRow:
+    """One row of a burst. Each pass feeds ``[last, *window[c : c + n]]`` at the row's cache length,
+    where ``c`` is the device's cursor in the window (0 at first) and ``n`` the pass's draft length:
+    ``first_len`` in the first pass, then ``draft_max`` while the model's tokens follow the window
+    (its bonus token equals the window's next token, as ``proposer.advance`` decides), else 0.
+    The pass in which the row emits one of ``stop_ids``, or its ``limit``-th token, is its last (it
+    emits at most ``limit`` tokens; the tokens after a stop token in that pass are the host's to drop).
+    Example: window ``[5, 6, 7, 8]``, first_len 2, model's tokens 5, 6, 7, 8, 9 -> the first pass
+    emits ``[5, 6, 7]`` (both accepted, bonus 7 = window[2]: still following), the second ``[8, 9]``."""
+
+    cache: Any
+    last_token: int  # known token whose K/V is not in the cache yet
+    window: (
+        np.ndarray | Sequence[int]
+    )  # the draft source from the first draft's start (window[:first_len] = that draft)
+    first_len: int
+    draft_max: int
+    limit: int
+    stop_ids: Collection[int]
+
+
+@dataclass
+class Burst:
+    """Per row: every token emitted over the burst in order, and for each pass the row took part
+    in, its draft length and how many draft tokens were accepted (that pass emitted accepted + 1)."""
+
+    tokens: list[list[int]]
+    drafted: list[list[int]]
+    accepted: list[list[int]]
+
+
 class Runner(Protocol):
     device: torch.device
     dtype: torch.dtype
-    max_positions: int  # the model's context length
+    max_positions: int  # the longest prompt + output a sequence may have here
+    profile: PassProfile
 
     def check(self, k: int, capacity: int) -> None:
         """Raise ValueError when a sequence with draft length ``k`` and ``capacity`` positions can
@@ -58,7 +95,18 @@ class Runner(Protocol):
     def free(self, cache: Any) -> None: ...
 
     def verify(self, rows: list[Row], candidates: int = 1) -> Verified:
-        """One forward over every row (one host sync); ``candidates > 1`` also ranks that many."""
+        """One pass over every row: prefill chunks and verification rows (one host sync; none when
+        every row is a prefill chunk); ``candidates > 1`` also ranks that many."""
+
+
+@runtime_checkable
+class BurstRunner(Protocol):
+    """A runner that can run several passes between two host syncs."""
+
+    burst_passes: int  # the most passes one burst may run
+
+    def burst(self, rows: list[BurstRow], passes: int) -> Burst:
+        """``passes`` passes over the rows on the device, then one host sync."""
 
 
 def ranked_candidates(logits: torch.Tensor, n: int) -> torch.Tensor:

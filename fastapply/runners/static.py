@@ -9,8 +9,10 @@ kernel on CUDA, the torch reference elsewhere) and advances the lengths in place
 are simply beyond the new length and masked next time. The caller reads ``(accepted, next_token)``
 once per pass: the only host sync.
 
-Attention reads the whole slab (T keys) every pass; that is the price of a static shape, which a
-captured graph on a GPU repays and a CPU does not — the engine uses the varlen runner on CPU.
+Attention reads the first ``keys`` positions of every slot (``keys`` = the slot length unless the
+caller passes less): a caller that knows every row's length picks the smallest of a few sizes that
+holds them (``graph.key_bucket``), so a pass reads the valid prefix, not the whole slot. Prefill
+writes the chunks of several rows in one forward, padded at the end to the longest chunk.
 """
 
 from __future__ import annotations
@@ -37,56 +39,94 @@ class StaticRunner:
 
     @torch.inference_mode()
     def prefill(self, row: int, tokens: list[int], start: int = 0) -> None:
-        """Write keys/values of prompt tokens at positions [start, start+n) of one row (eager; only
-        the verification pass is meant to be captured)."""
-        if start + len(tokens) + self.k + 1 > self.max_len:
-            raise ValueError(
-                f"prompt of {start + len(tokens)} tokens does not fit max_len {self.max_len} with k={self.k}"
-            )
-        ids = torch.tensor([tokens], device=self.device)
-        positions = torch.arange(start, start + len(tokens), device=self.device)[None]
-        self._forward(ids, positions, slice(row, row + 1))
-        self.lengths[row] = start + len(tokens)
+        """Write keys/values of prompt tokens at positions [start, start+n) of one row."""
+        self.prefill_rows([row], [tokens], [start])
 
     @torch.inference_mode()
-    def verify(self, tokens: torch.Tensor, draft_len: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    def prefill_rows(self, rows: list[int], chunks: list[list[int]], starts: list[int]) -> None:
+        """Write each row's chunk at positions [start, start + len(chunk)) of its slot, every row in
+        one eager forward (only the verification pass is meant to be captured).
+
+        Chunks are padded at the end to the longest. A padding position's keys land beyond its row's
+        new length (clamped into the slot), where a later pass overwrites them before any query can
+        see them; causal attention keeps a real query from seeing the padding after it.
+        Example: chunks of 3 and 1 tokens at starts 0 and 5 -> ids [2, 3], positions [[0, 1, 2], [5, 6, 7]].
+        """
+        if not rows:
+            return
+        for start, chunk in zip(starts, chunks):
+            if not chunk or start + len(chunk) + self.k + 1 > self.max_len:
+                raise ValueError(
+                    f"prompt of {start + len(chunk)} tokens does not fit max_len {self.max_len} with k={self.k}"
+                )
+        width = max(len(c) for c in chunks)
+        ids = torch.tensor([c + [0] * (width - len(c)) for c in chunks], device=self.device)  # [R, C]
+        first = torch.tensor(starts, device=self.device)
+        positions = first[:, None] + torch.arange(width, device=self.device)  # [R, C]
+        write_at = positions.clamp(max=self.max_len - 1)
+        slots = torch.tensor(rows, device=self.device)
+        fresh = not any(starts)  # every chunk starts its slot: it attends to its own keys only
+        keys_len = max(s + len(c) for s, c in zip(starts, chunks))
+        mask = None if fresh else self.key_index[None, None, None, :keys_len] <= positions[:, None, :, None]
+
+        def attend(index, attn, q, k, v):  # q, k, v: [R, heads, C, d]
+            # [slots, T, kv_heads, d] views: one (slot, position) pair per written key
+            self.keys[index].transpose(1, 2)[slots[:, None], write_at] = k.transpose(1, 2)
+            self.values[index].transpose(1, 2)[slots[:, None], write_at] = v.transpose(1, 2)
+            if fresh:
+                return F.scaled_dot_product_attention(q, k, v, is_causal=True, scale=attn.scaling, enable_gqa=True)
+            keys = self.keys[index, slots, :, :keys_len]  # [R, kv_heads, keys_len, d]
+            values = self.values[index, slots, :, :keys_len]
+            return F.scaled_dot_product_attention(q, keys, values, attn_mask=mask, scale=attn.scaling, enable_gqa=True)
+
+        self.weights.forward(ids, positions, attend)
+        self.lengths[slots] = first + torch.tensor([len(c) for c in chunks], device=self.device)
+
+    @torch.inference_mode()
+    def verify(
+        self, tokens: torch.Tensor, draft_len: torch.Tensor, keys: int | None = None
+    ) -> tuple[torch.Tensor, torch.Tensor]:
         """tokens: [B, K+1] = [last_token, *draft (padded)]; draft_len: [B] valid draft tokens.
 
         Returns (accepted [B], next_token [B]) on the device and advances ``lengths`` by accepted+1:
         acceptance on the device (``fastapply.kernels.greedy_accept``), for a caller that keeps
-        the whole loop there. Every shape is fixed by (B, K, T): capture this call.
+        the whole loop there. Every shape is fixed by (B, K, keys): capture this call.
         """
         from fastapply.kernels import greedy_accept
 
-        accepted, next_token = greedy_accept(self._logits(tokens), tokens[:, 1:], draft_len)
+        accepted, next_token = greedy_accept(self.logits(tokens, keys), tokens[:, 1:], draft_len)
         self.lengths += accepted + 1
         return accepted, next_token
 
-    def targets(self, tokens: torch.Tensor) -> torch.Tensor:
+    def targets(self, tokens: torch.Tensor, keys: int | None = None) -> torch.Tensor:
         """The greedy token after every fed position, [B, K+1]; leaves ``lengths`` alone (for callers
         that own the lengths: the engine's GraphRunner uploads them every pass)."""
-        return self._logits(tokens).argmax(dim=-1)
+        return self.logits(tokens, keys).argmax(dim=-1)
 
-    def candidates(self, tokens: torch.Tensor, n: int) -> torch.Tensor:
+    def candidates(self, tokens: torch.Tensor, n: int, keys: int | None = None) -> torch.Tensor:
         """Ranked candidates after every fed position, for a decoding constraint to choose from:
         [B, K+1, n+1] = argmax, then the top n. Leaves ``lengths`` alone, like targets()."""
-        return ranked_candidates(self._logits(tokens), n)
+        return ranked_candidates(self.logits(tokens, keys), n)
 
-    def _logits(self, tokens: torch.Tensor) -> torch.Tensor:
+    def logits(self, tokens: torch.Tensor, keys: int | None = None) -> torch.Tensor:
+        """tokens [B, K+1] fed at each row's length -> logits [B, K+1, V]; every fed position must be
+        below ``keys`` (default: the slot length)."""
         positions = self.lengths[:, None] + self.offsets  # [B, K+1]
-        return self.weights.logits(self._forward(tokens, positions, slice(None)))  # [B, K+1, V]
+        return self.weights.logits(self._forward(tokens, positions, keys or self.max_len))
 
-    def _forward(self, ids: torch.Tensor, positions: torch.Tensor, rows: slice) -> torch.Tensor:
+    def _forward(self, ids: torch.Tensor, positions: torch.Tensor, keys: int) -> torch.Tensor:
         batch, n = ids.shape
         # query i of a row sees key j iff j <= its position: the causal mask and the valid-prefix
-        # mask in one comparison, [B, 1, n, T]
-        mask = self.key_index[None, None, None, :] <= positions[:, None, :, None]
+        # mask in one comparison, [B, 1, n, keys]
+        mask = self.key_index[None, None, None, :keys] <= positions[:, None, :, None]
         write_at = positions[:, None, :, None].expand(batch, self.keys.shape[2], n, self.head_dim)
 
         def attend(index, attn, q, k, v):
-            keys, values = self.keys[index, rows], self.values[index, rows]  # [B, kv_heads, T, d] views
-            keys.scatter_(2, write_at, k)
-            values.scatter_(2, write_at, v)
-            return F.scaled_dot_product_attention(q, keys, values, attn_mask=mask, scale=attn.scaling, enable_gqa=True)
+            slab_keys, slab_values = self.keys[index, :, :, :keys], self.values[index, :, :, :keys]  # views
+            slab_keys.scatter_(2, write_at, k)
+            slab_values.scatter_(2, write_at, v)
+            return F.scaled_dot_product_attention(
+                q, slab_keys, slab_values, attn_mask=mask, scale=attn.scaling, enable_gqa=True
+            )
 
         return self.weights.forward(ids, positions, attend)

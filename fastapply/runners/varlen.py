@@ -17,6 +17,7 @@ import torch.nn.functional as F
 from fastapply.runners.base import Row, Verified, ranked_candidates, split_outputs
 from fastapply.runners.kv_cache import CacheShape, KVCache
 from fastapply.runners.llama import LlamaWeights
+from fastapply.runners.profile import PassProfile
 
 
 class VarlenRunner:
@@ -25,6 +26,7 @@ class VarlenRunner:
         w = self.weights
         self.device, self.dtype, self.max_positions = w.device, w.dtype, w.max_positions
         self.cache_shape = CacheShape(len(w.layers), w.num_kv_heads, w.head_dim)
+        self.profile = PassProfile()  # counts only: timing a CPU pass would add nothing to know
 
     # -- caches ---------------------------------------------------------------------------------
     def check(self, k: int, capacity: int) -> None:
@@ -78,8 +80,13 @@ class VarlenRunner:
             offset += n
             if r.num_logits:
                 picks.append(torch.arange(offset - r.num_logits, offset))
-        if not picks:
+        prefilling = sum(1 for r in rows if not r.num_logits)
+        self.profile.prefill_rows += prefilling
+        if not picks:  # prefill chunks only: nothing to read back
+            self.profile.prefill_forwards += 1
             return split_outputs([], rows, candidates)
+        self.profile.passes += 1
+        self.profile.syncs += 1
         logits = self.weights.logits(hidden[0, torch.cat(picks).to(self.device)])  # [positions, vocab]
         best = ranked_candidates(logits, candidates) if candidates > 1 else logits.argmax(dim=-1)
         return split_outputs(best.tolist(), rows, candidates)  # the pass's one host sync

@@ -8,6 +8,7 @@ import pytest
 import torch
 
 from fastapply.evals import gpu_agenda
+from fastapply.evals.gpu_figures import KEYS, write_figures
 from fastapply.evals.gpu_report import render
 from fastapply.evals.gpu_transfer import sha256_file
 
@@ -89,10 +90,22 @@ def test_dry_run_of_every_step(state, tmp_path, tiny_model_dir):
         "1,2",
         "--shape-reserve-s",
         "0",
+        "--profile-rows",
+        "1,2",
     ]
     assert _run("speed", state, tmp_path / "out2", *speed) == 0
     bench = json.loads((state / "results" / "2-speed" / "bench.json").read_text())
-    assert {"copy", "concurrency", "dev", "dev_concurrency"} <= set(bench)
+    assert {"copy", "served", "concurrency", "dev", "dev_concurrency"} <= set(bench)
+    assert "KV budget per request" in bench["sizing"] and bench["served"][0]["max_batch"] == 8
+    profile = json.loads((state / "results" / "2-speed" / "profile.json").read_text())
+    paths = {(r["rows"], r["path"]): r for r in profile["passes"]}
+    assert set(paths) == {(n, p) for n in (1, 2) for p in ("one sync per pass", "bursts")}
+    assert all(r["syncs"] == r["passes"] for (_, p), r in paths.items() if p == "one sync per pass")
+    assert all(r["syncs"] < r["passes"] for (_, p), r in paths.items() if p == "bursts")
+    assert [r["rows"] for r in profile["prefill"]] == [1, 2]
+    figures = json.loads((state / "results" / "2-speed" / "gpu-results.json").read_text())
+    assert figures["device"] == "cpu" and figures["copy_135m_tok_s_1"] > 0 and figures["served_135m_tok_s_1"] > 0
+    assert figures["shape_7b_tok_s_1"] is None and figures["lossless_fp32"] is True  # no 7B shape in a dry run
     shape = json.loads((state / "results" / "2-speed" / "shape-tiny.json").read_text())
     assert shape["single"] and shape["concurrency"][-1]["concurrency"] == 2
     # a second run continues instead of repeating: nothing left to do, nothing rewritten
@@ -124,8 +137,14 @@ def test_dry_run_of_every_step(state, tmp_path, tiny_model_dir):
     assert summary["step"] == 1 and summary["done"]
     rebuilt = tmp_path / "adapter"
     here = tmp_path / "here"  # the returned folders, unpacked on the developer's machine
-    assert gpu_agenda.main(["unpack", "--state", str(here), *(str(tmp_path / f"out{i}") for i in (1, 2, 3))]) == 0
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    returned = (str(tmp_path / f"out{i}") for i in (1, 2, 3))
+    assert gpu_agenda.main(["unpack", "--state", str(here), "--docs", str(docs), *returned]) == 0
     assert (here / "results" / "2-speed" / "bench.json").is_file()
+    assert not (docs / "gpu-results.json").exists()  # a CPU run's figures never land in docs/
+    written = write_figures(here / "results", tmp_path / "gpu-results.json", require_gpu=False)
+    assert list(json.loads(written.read_text())) == list(KEYS)
     assert gpu_agenda.main(["join-adapter", str(here / "results" / "3-train" / "adapter"), str(rebuilt)]) == 0
     assert sha256_file(rebuilt / "adapter_model.safetensors") == sha256_file(
         state / "adapter-new" / "adapter_model.safetensors"
@@ -144,6 +163,8 @@ def test_dry_run_of_every_step(state, tmp_path, tiny_model_dir):
         "3. Training at scale",
         "4. Dev-set evaluation",
         "tiny shape, random weights",
+        "Per-pass profile",
+        "Figures (`gpu-results.json`)",
         "| auto | new | 2 |",
     ):
         assert title in report

@@ -36,11 +36,13 @@ def test_gpu_bench_runs_unchanged_on_cpu(tiny_model_dir, capsys, tmp_path):
     out = capsys.readouterr().out
     assert "| fastapply k=8 (varlen, eager) | 8 |" in out and "| fastapply k=8 (static, eager) | 8 |" in out
     assert "| 2 |" in out and "p95 latency ms" in out
+    assert "served configuration" in out and "Static runner: slots sized from the KV budget per request" in out
     # both runners are lossless: 100% agreement with HF greedy in fp32
     copy_table = out.split("### Copy case, concurrency")[0]
     assert all(line.rstrip().endswith("| 100.0% |") for line in copy_table.splitlines() if "fastapply k=8" in line)
     result = json.loads(out_json.read_text())
-    assert set(result) == {"copy", "concurrency"}  # dev cases: --data (the agenda's dry run covers them)
+    assert set(result) == {"sizing", "copy", "served", "concurrency"}  # dev cases: --data (the dry run covers them)
+    assert result["served"][0]["runner"] == "varlen" and result["served"][0]["tok_s"] > 0
 
 
 def test_dev_summary_pools_tokens_over_seconds():

@@ -231,10 +231,10 @@ def test_a_request_without_stop_criteria_runs_to_its_length(setup):
 def test_a_turn_end_or_a_new_turn_stops_chatml_models(smollm_tokenizer):
     from types import SimpleNamespace
 
-    from fastapply.engine.engine import _eos_ids
+    from fastapply.engine.assembly import eos_ids
 
     model = SimpleNamespace(config=SimpleNamespace(eos_token_id=None), generation_config=None)
-    ids = _eos_ids(model, smollm_tokenizer)
+    ids = eos_ids(model, smollm_tokenizer)
     assert {smollm_tokenizer.convert_tokens_to_ids(t) for t in ("<|im_end|>", "<|im_start|>")} <= ids
 
 

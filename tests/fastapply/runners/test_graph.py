@@ -26,7 +26,7 @@ def test_static_engine_is_token_identical_to_greedy(setup, k, draft):
             "random": torch.randint(0, 256, (200,), generator=g).tolist(),
         }[draft]
         engine = Engine(model, ByteTokenizer(), EngineConfig(k=k, **STATIC))
-        assert isinstance(engine.runner, GraphRunner) and engine.runner.graph is None  # CPU: eager
+        assert isinstance(engine.runner, GraphRunner) and not engine.runner.capturing  # CPU: eager
         seq = engine.generate(GenerationRequest(prompt, [ref], max_new_tokens=NEW_TOKENS))
         assert seq.output == expected
         if draft == "own":
@@ -78,17 +78,108 @@ def test_auto_picks_varlen_on_cpu_and_static_on_cuda():
 
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
-def test_cuda_graph_replay_is_token_identical_to_greedy(setup):
+@pytest.mark.parametrize("passes", [1, 8])
+@pytest.mark.parametrize("draft", ["own", "perturbed"])
+def test_cuda_graph_replay_is_token_identical_to_greedy(setup, passes, draft):
     model, prompts, greedy = setup
     model = model.to("cuda")
     try:
-        engine = Engine(model, ByteTokenizer(), EngineConfig(k=16, **STATIC))
-        assert engine.runner.graph is not None
-        seqs = [
-            engine.add(GenerationRequest(p, [perturbed(e)], max_new_tokens=NEW_TOKENS)) for p, e in zip(prompts, greedy)
-        ]
+        engine = Engine(model, ByteTokenizer(), EngineConfig(k=16, passes_per_sync=passes, **STATIC))
+        assert engine.runner.capturing
+        refs = greedy if draft == "own" else [perturbed(e) for e in greedy]
+        seqs = [engine.add(GenerationRequest(p, [r], max_new_tokens=NEW_TOKENS)) for p, r in zip(prompts, refs)]
         while engine.has_work():
             engine.step()
         assert [s.output for s in seqs] == greedy
+        if passes == 1:
+            assert engine.runner.graphs and not engine.runner.loop_graphs
+            assert engine.host_syncs == engine.runner.profile.passes
+        elif draft == "own":  # every row follows its draft: the device loop's graph is replayed
+            assert engine.runner.loop_graphs and engine.host_syncs < engine.runner.profile.passes
     finally:
         model.to("cpu")
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
+def test_cuda_graphs_captured_ahead_for_each_key_bucket_are_token_identical(setup):
+    model, prompts, greedy = setup
+    model = model.to("cuda")
+    try:
+        config = EngineConfig(k=16, runner="static", slot_len=2000, prefill_chunk=16)
+        engine = Engine(model, ByteTokenizer(), config)
+        engine.runner.prepare_graphs(600)  # and room for a burst's bound: 600 + 8 passes of 17 positions
+        assert sorted(engine.runner.graphs) == sorted(engine.runner.loop_graphs) == [256, 512, 1024]
+        seqs = [engine.add(GenerationRequest(p, [e], max_new_tokens=NEW_TOKENS)) for p, e in zip(prompts, greedy)]
+        while engine.has_work():
+            engine.step()
+        assert [s.output for s in seqs] == greedy
+        assert sorted(engine.runner.graphs) == [256, 512, 1024]  # rows of < 256 positions: nothing new
+    finally:
+        model.to("cpu")
+
+
+def test_prefill_of_every_admitted_row_is_one_forward_per_chunk(setup):
+    model, prompts, greedy = setup
+    engine = Engine(model, ByteTokenizer(), EngineConfig(k=16, max_batch=3, **STATIC))
+    seqs = [engine.add(GenerationRequest(p, [e], max_new_tokens=NEW_TOKENS)) for p, e in zip(prompts, greedy)]
+    while engine.has_work():
+        engine.step()
+    assert [s.output for s in seqs] == greedy
+    profile = engine.runner.profile
+    # prompts of 30, 45 and 12 tokens in chunks of 16: 2 + 3 + 1 chunks in 3 forwards, not 6
+    assert (profile.prefill_rows, profile.prefill_forwards) == (6, 3)
+    assert profile.syncs <= profile.passes
+
+
+def test_slots_are_sized_from_the_kv_budget_per_request(setup):
+    model, prompts, greedy = setup
+    config = EngineConfig(k=8, max_batch=4, max_kv_tokens=4 * 200, runner="static")
+    engine = Engine(model, ByteTokenizer(), config)
+    assert engine.runner.max_len == config.slot_positions(1024) == 200
+    assert engine.runner.max_positions == 200 - 8 - 1  # what the applier may plan for (prompt + output)
+    seqs = [engine.add(GenerationRequest(p, [e], max_new_tokens=NEW_TOKENS)) for p, e in zip(prompts, greedy)]
+    engine.step()
+    assert engine.batch_size == 3  # every request gets a slot: the budget holds max_batch of them
+    while engine.has_work():
+        engine.step()
+    assert [s.output for s in seqs] == greedy
+    whole = Engine(model, ByteTokenizer(), EngineConfig(k=8, max_batch=1, runner="static"))
+    assert whole.runner.max_len == 1024 + 8 + 1 and whole.runner.max_positions == 1024  # capped at a context
+
+
+def test_a_request_with_a_smaller_k_still_leaves_room_for_the_runners_draft(setup):
+    model, prompts, _ = setup
+    engine = Engine(model, ByteTokenizer(), EngineConfig(k=16, **STATIC))
+    room = 256 - len(prompts[0]) - 16 - 1  # the most max_new_tokens the slot holds at the runner's k
+    engine.add(GenerationRequest(prompts[0], [], max_new_tokens=room, k=4))
+    with pytest.raises(ValueError, match="positions per slot"):  # every pass writes k + 1 = 17 positions
+        engine.add(GenerationRequest(prompts[0], [], max_new_tokens=room + 1, k=4))
+
+
+class EagerGraph:
+    """Stands in for a CUDA graph on CPU: runs the captured pass's two warm-up passes for real, as
+    ``GraphRunner._capture`` does, then runs the pass at each replay."""
+
+    def __init__(self, run, loop):
+        for _ in range(2):
+            run()
+            loop.pass_index.zero_()
+        self.run = run
+
+    def replay(self):
+        self.run()
+
+
+def test_graphs_captured_while_rows_run_leave_every_row_exact(setup, monkeypatch):
+    model, prompts, greedy = setup
+    engine = Engine(model, ByteTokenizer(), EngineConfig(k=16, max_batch=2, runner="static", slot_len=600))
+    runner = engine.runner
+    monkeypatch.setattr(runner, "capturing", True)
+    monkeypatch.setattr(runner, "_capture", lambda run: EagerGraph(run, runner.loop))
+    wrong = [(t + 1) % 256 for t in greedy[1]]  # rejected at once: that row takes per-pass steps
+    refs, lengths = [greedy[0], wrong, greedy[2]], [NEW_TOKENS, 9, NEW_TOKENS]
+    seqs = [engine.add(GenerationRequest(p, [r], max_new_tokens=n)) for p, r, n in zip(prompts, refs, lengths)]
+    while engine.has_work():
+        engine.step()
+    assert [s.output for s in seqs] == [e[:n] for e, n in zip(greedy, lengths)]
+    assert runner.graphs and runner.loop_graphs  # both kinds were "captured" with rows in their slots
