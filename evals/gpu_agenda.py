@@ -80,14 +80,20 @@ def missing_inputs(step: str, args) -> list[str]:
     ]
 
 
+def _sent_plans():
+    """The plan `prepare` wrote: beside the folders here, inside each carried folder on the machine."""
+    send = REPO / "gpu-send"
+    yield from (p for p in [send / "plan.json", *sorted(send.glob("*/plan.json"))] if p.is_file())
+
+
 def run_step(step: str, args) -> int:
     from .gpu_report import write_report
 
     state = Path(args.state)
     res = Results(state, Path(args.out) if args.out else None, args.mirror_s).start()
     budget = Budget(args.budget_s or BUDGET_S[step])
-    plan = REPO / "gpu-send" / "plan.json"
-    if plan.is_file():
+    plan = next(_sent_plans(), None)
+    if plan is not None:
         (res.root / "plan.json").write_bytes(plan.read_bytes())
     record = {"step": step, "argv": _shown_args(args.argv), "started": now()}
     clock, rc = time.perf_counter(), 0

@@ -82,6 +82,8 @@ def write_figures(root: Path, dest: Path, require_gpu: bool = True) -> Path | No
     data = _read(Path(root) / "2-speed" / "gpu-results.json")
     if data is None or (require_gpu and data.get("device") in (None, "cpu")):
         return None
+    if data.get("commit") is None:  # a machine that was sent no plan: the one unpacked beside the results
+        data["commit"] = (_read(Path(root) / "plan.json") or {}).get("commit")
     dest = Path(dest)
     dest.write_text(json.dumps({key: data.get(key) for key in KEYS}, indent=1) + "\n")
     return dest

@@ -248,6 +248,8 @@ def prepare(
         "commands": commands,
     }
     (out / "plan.json").write_text(json.dumps(plan, indent=1))
+    for folder in folders.values():  # the machine sees only the carried folders: each names the commit
+        (folder / "plan.json").write_text(json.dumps(plan, indent=1))
     over = [c for c in commands if c["total_bytes"] > limit - MARGIN // 2]
     if over:
         raise ValueError(

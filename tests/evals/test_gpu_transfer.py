@@ -107,6 +107,8 @@ def test_prepare_fits_each_command_and_boot_rebuilds_everything(tmp_path, tiny_m
     assert plan["commands"][1]["carry"] == ["gpu-send/2", "gpu-send/3"]
     assert all(c["total_bytes"] <= limit for c in plan["commands"])
     assert (send / "1" / "model.gguf.gz.part00").is_file() and (send / "2" / "model.gguf.gz.part01").is_file()
+    # the machine sees only the carried folders, so each one names the commit the figures came from
+    assert all(json.loads((send / f / "plan.json").read_text())["commit"] == plan["commit"] for f in "123")
 
     # command 1 carries only folder 1: the model waits for its second part
     shutil.move(send / "2", tmp_path / "later")
