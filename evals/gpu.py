@@ -17,6 +17,7 @@ output with HF greedy (in bf16 the two can differ where near-ties flip: reported
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import sys
@@ -79,11 +80,20 @@ def run_batch(
 
 
 def timed_batch(
-    model, tokenizer, config, requests, k: int, runner: str = "auto", sizing: str = "budget", passes_per_sync=None
+    model,
+    tokenizer,
+    config,
+    requests,
+    k: int,
+    runner: str = "auto",
+    sizing: str = "budget",
+    passes_per_sync=None,
+    clocked=contextlib.nullcontext,
 ):
     """``run_batch``, returning the engine itself (its runner's profile, its slot length). The engine
     is built, and a static runner's CUDA graphs captured, before the clock starts. ``sizing``
-    (``SIZINGS``): "budget" sizes static slots as the server does, "request" to the longest request."""
+    (``SIZINGS``): "budget" sizes static slots as the server does, "request" to the longest request.
+    ``clocked()``: a context entered for the clocked part alone (a profiler, say)."""
     from fastapply.engine.engine import Engine
     from fastapply.engine.sequence import GenerationRequest
 
@@ -104,12 +114,14 @@ def timed_batch(
         engine.runner.prepare_graphs(need)
     device = engine.runner.device
     _sync(device)
-    start = time.perf_counter()
-    seqs = [engine.add(GenerationRequest(p, refs, max_new_tokens=n)) for p, refs, n in requests]
-    while engine.has_work():
-        engine.step()
-    _sync(device)
-    return seqs, time.perf_counter() - start, engine
+    with clocked():
+        start = time.perf_counter()
+        seqs = [engine.add(GenerationRequest(p, refs, max_new_tokens=n)) for p, refs, n in requests]
+        while engine.has_work():
+            engine.step()
+        _sync(device)
+        seconds = time.perf_counter() - start
+    return seqs, seconds, engine
 
 
 def served(model, tokenizer, prompt, own, n) -> dict:

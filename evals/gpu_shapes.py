@@ -41,6 +41,16 @@ SHAPES = {
         vocab_size=152064,
         tie_word_embeddings=False,
     ),
+    # the embedded model's dimensions (SmolLM2-135M's config.json), for profiles that need no weights
+    "smollm2-135m": dict(
+        hidden_size=576,
+        intermediate_size=1536,
+        num_hidden_layers=30,
+        num_attention_heads=9,
+        num_key_value_heads=3,
+        vocab_size=49152,
+        tie_word_embeddings=True,
+    ),
     # the same code path on CPU in seconds (tests, dry runs)
     "tiny": dict(
         hidden_size=64,
