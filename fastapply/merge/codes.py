@@ -32,6 +32,10 @@ class Code(StrEnum):
     KEPT_BESIDE_REPLACEMENT = "kept_beside_replacement"  # account.checks
     DEFINED_TWICE = "defined_twice"  # account.checks
     INDENT_SHIFT = "indent_shift"  # account.checks
+    DESCRIBED_REMOVAL_KEPT = "described_removal_kept"  # account.described
+    MOVED_BLOCK_KEPT = "moved_block_kept"  # account.repeats
+    PREAMBLE_DETACHED = "preamble_detached"  # account.attached
+    COMMENT_DROPPED = "comment_dropped"  # account.comments
     SECOND_OPINION_DIFFERS = "second_opinion_differs"  # second.agree
     SECOND_OPINION_ABSTAINED = "second_opinion_abstained"  # second.agree
     INFERRED_DELETION = "inferred_deletion"  # repair.intent, repair.skips (a note)

@@ -4,10 +4,15 @@ whoever produced it."""
 
 from __future__ import annotations
 
+from fastapply.merge.account.attached import preamble_detached
 from fastapply.merge.account.checks import defined_twice, indent_shift, kept_beside_replacement, unaccounted_deletion
+from fastapply.merge.account.comments import comment_dropped
+from fastapply.merge.account.described import described_removal_kept
+from fastapply.merge.account.repeats import moved_block_kept
 from fastapply.merge.account.trace import Trace, snippet_lines
-from fastapply.merge.codes import ApplyWarning
+from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.text.lines import split_lines
+from fastapply.merge.text.syntax import definitions
 
 
 def account(
@@ -21,8 +26,68 @@ def account(
         kept_beside_replacement(trace),
         defined_twice(trace, original, merged, language),
         indent_shift(trace),
+        _described_removal(trace, instruction),
+        _moved_block(trace, merged, language),
+        _detached(trace, original, language),
+        _comment_dropped(trace, original, language, instruction),
     )
     return [warning for warning in found if warning is not None]
 
 
+def _described_removal(trace: Trace, instruction: str) -> ApplyWarning | None:
+    shown = [line.text for line in trace.snip if line.kind != "del"]
+    written = [trace.out[m] for m in trace.new_lines]
+    lines = described_removal_kept(trace.orig, list(trace.kept), shown, instruction, written)
+    if not lines:
+        return None
+    return ApplyWarning(
+        Code.DESCRIBED_REMOVAL_KEPT,
+        f"{len(lines)} original line(s) the snippet does not show, described by the instruction's removal, are kept",
+        lines,
+    )
+
+
 __all__ = ["Trace", "account", "snippet_lines"]
+
+
+def _moved_block(trace: Trace, merged: str, language: str | None) -> ApplyWarning | None:
+    spans = [(d.start, d.end) for d in definitions(merged, language)]
+    shown = {m for m in trace.placed.values() if m in trace.kept_at}
+    chunk_of = {m: trace.snip[i].chunk for i, m in trace.placed.items()}
+    by_chunk: dict[int, list[int]] = {}
+    for i, o in trace.anchors:
+        by_chunk.setdefault(trace.snip[i].chunk, []).append(o)
+    near = {m: by_chunk.get(chunk, []) for m, chunk in chunk_of.items()}
+    lines = moved_block_kept(trace.orig, trace.out, trace.kept, trace.new_lines, shown, spans, near)
+    if not lines:
+        return None
+    return ApplyWarning(
+        Code.MOVED_BLOCK_KEPT,
+        f"{len(lines)} line(s) the snippet wrote anew repeat a block its definition keeps unshown at the old place",
+        lines,
+    )
+
+
+def _detached(trace: Trace, original: str, language: str | None) -> ApplyWarning | None:
+    headers = [(d.start, d.header) for d in definitions(original, language)]
+    shown = [line.text for line in trace.snip if line.kind != "del"]
+    lines = preamble_detached(trace.orig, trace.out, trace.kept, headers, shown)
+    if not lines:
+        return None
+    return ApplyWarning(
+        Code.PREAMBLE_DETACHED,
+        f"{len(lines)} comment or decorator line(s) parted from the definition they stood above",
+        lines,
+    )
+
+
+def _comment_dropped(trace: Trace, original: str, language: str | None, instruction: str) -> ApplyWarning | None:
+    starts = {d.start for d in definitions(original, language)} | {d.header for d in definitions(original, language)}
+    lines = comment_dropped(trace.orig, trace.kept, starts, instruction)
+    if not lines:
+        return None
+    return ApplyWarning(
+        Code.COMMENT_DROPPED,
+        f"{len(lines)} comment line(s) gone from between two lines the snippet shows, nothing written there",
+        lines,
+    )

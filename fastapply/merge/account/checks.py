@@ -191,11 +191,17 @@ def indent_shift(trace: Trace) -> ApplyWarning | None:
             rows.setdefault(snip[i].chunk, []).append((shift, m in trace.kept_at, m, snip[i].kind == "add"))
     bad = []
     for chunk_rows in rows.values():
-        anchor_shifts = {shift for shift, kept, _, _ in chunk_rows if kept}
+        # a diff's "+" line that lands on an original line ("}") is no anchor
+        anchor_shifts = {shift for shift, kept, _, added in chunk_rows if kept and not added}
         if len(anchor_shifts) == 1:  # (anchors that disagree: the snippet re-nests code; no claim)
             (base,) = anchor_shifts
             # a diff's "+" may have taken one indent column ("+   x" among 4-space lines)
             bad += [m + 1 for shift, kept, m, added in chunk_rows if not kept and shift not in (base, base + added)]
+            # ... but for every "+" line of the chunk alike, or for none
+            taken = Counter(shift for shift, _, _, added in chunk_rows if added)
+            if taken[base] and taken[base + 1]:
+                odd = base if taken[base] < taken[base + 1] else base + 1
+                bad += [m + 1 for shift, _, m, added in chunk_rows if added and shift == odd]
     if not bad:
         return None
     return ApplyWarning(

@@ -265,17 +265,20 @@ def _joined(spans: set[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def _with_blank_line(lines: list[str], spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Each span plus one blank line beside it where the removal would leave two blank lines, or a
-    blank line against a closing line or the end of the file."""
+    """Each span plus the blank lines beside it that the removal would leave in excess: where the
+    blank runs before and after it meet, the wider one stays (two blank lines between Python
+    definitions stay two); at a block's start the run before it, against a closing line or the end
+    of the file the run after it."""
     out = []
     for a, b in spans:
-        before = a > 0 and not lines[a - 1].strip()
-        after_line = lines[b + 1].strip() if b + 1 < len(lines) else None
-        if before and (after_line is None or not after_line or after_line.startswith(_CLOSERS)):
-            a -= 1
-        elif after_line == "" and (a == 0 or lines[a - 1].rstrip().endswith(("{", "(", "[", ":"))):
-            b += 1
-        out.append((a, b))
+        before = next((n for n in range(a + 1) if a - n - 1 < 0 or lines[a - n - 1].strip()), 0)
+        after = next((n for n in range(len(lines) - b) if b + n + 1 >= len(lines) or lines[b + n + 1].strip()), 0)
+        start = a - before == 0 or lines[a - before - 1].rstrip().endswith(("{", "(", "[", ":"))
+        end = b + after + 1 >= len(lines) or lines[b + after + 1].strip().startswith(_CLOSERS)
+        keep = before if start else after if end else max(before, after)
+        excess = before + after - keep
+        take = min(before, excess)
+        out.append((a - take, b + excess - take))
     return out
 
 

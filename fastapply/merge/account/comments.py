@@ -1,0 +1,55 @@
+"""Comment lines gone from between two lines the snippet shows, with nothing written in their place.
+
+Agents leave out comments they did not mean to touch: shown ``end``, a blank line and ``def to_app``,
+where the file has a doc comment above ``def to_app``. Read literally the snippet deletes the
+comment (it stood between two lines shown next to each other); read as agents write, it elided it.
+A merge cannot tell which was meant, so it says so: original lines lost right above a definition,
+all of them comments, where the merged file puts the lines around them next to each other with
+nothing new between, and the instruction neither asks for a removal nor speaks of comments. (Inside
+a body a rewrite drops comments on purpose often enough; above a definition it is the doc comment.)
+
+    >>> orig = ["end", "", "# Return the app.", "def to_app"]
+    >>> comment_dropped(orig, kept={0: 0, 1: 1, 3: 2}, starts={3}, instruction="Make f chainable")
+    (3,)
+    >>> comment_dropped(orig, kept={0: 0, 1: 1, 3: 2}, starts={3}, instruction="Drop the comment")
+    ()
+"""
+
+from __future__ import annotations
+
+import re
+
+_COMMENT = ("//", "#", "/*", "*", "--", "<!--", ";", '"""', "'''")
+_ASKS = re.compile(r"\b(?:remove|delete|drop|strip|clean|tidy|trim)|comment|doc", re.I)
+
+
+def comment_dropped(orig: list[str], kept: dict[int, int], starts: set[int], instruction: str) -> tuple[int, ...]:
+    """1-based original lines of comment-only runs lost right above a definition (``starts``: the
+    first lines of the original's definitions, decorators included) whose kept header stands right
+    after the kept line before the run in the merged file (blank lines aside); () when the
+    instruction asks for a removal or speaks of comments or docs."""
+    if instruction and _ASKS.search(instruction):
+        return ()
+    found: list[int] = []
+    o = 0
+    while o < len(orig):
+        if o in kept or not orig[o].strip():
+            o += 1
+            continue
+        end = o
+        while end < len(orig) and end not in kept:
+            end += 1
+        run = [t for t in range(o, end) if orig[t].strip()]
+        before = max((t for t in kept if t < o), default=None)
+        after = end if end < len(orig) else None
+        if (
+            run
+            and all(orig[t].strip().startswith(_COMMENT) for t in run)
+            and before is not None
+            and after is not None
+            and after in starts
+            and kept[after] - kept[before] - 1 <= sum(1 for t in range(before + 1, after) if not orig[t].strip())
+        ):
+            found += [t + 1 for t in run]
+        o = end
+    return tuple(found)

@@ -1,0 +1,132 @@
+"""Code the instruction describes as removed, kept where the snippet did not show it.
+
+A snippet cannot show code it deletes except between two context lines or as ``-`` lines; an agent
+that says "remove the old Chrome color-input tweak" and elides that stretch under a marker has
+stated the deletion in words alone. Markers mean "keep", so a merge keeps it: the file is then not
+what was asked. Names are not needed to notice this: the removal's own words are. When the merge
+removed any line holding one of those words, the removal happened, and nothing is said. Else an
+original line
+the merged file keeps and the snippet does not show, which holds a distinctive word of the
+removal clause (a word few lines of the file use), is described code kept when it and the unshown
+kept lines next to it hold at least ``MIN_WORDS`` of them.
+
+    >>> orig = ["a {", "  x: 1;", "}", "/* Chrome needs room for the color swatch */",
+    ...         ".in[type=color] {", "  padding: 0;", "}"]
+    >>> described_removal_kept(orig, list(range(7)), ["a {", "  x: 2;", "}"],
+    ...                        "Set x to 2 and remove the Chrome color swatch padding tweak.")
+    (4, 5, 6)
+    >>> described_removal_kept(orig, list(range(7)), ["a {"], "Set x to 2.")
+    ()
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+
+from fastapply.merge.text.normal import norm
+
+EDITED = 0.6  # a lost line this similar to a written one was rewritten, not removed
+MIN_WORDS = 2  # distinctive words of the removal clause a stretch of kept lines must hold
+WINDOW = 3  # lines either side of a kept line that count with it (within unshown kept lines)
+RARE_SHARE = 0.03  # a word is distinctive when at most this share of the file's lines use it (min 3)
+_VERB = re.compile(r"\b(remove|removes|delete|deletes|drop|drops|get rid of|strip out|eliminate|eliminates)\b", re.I)
+_CLAUSE_END = re.compile(
+    r"[.;!?](?:\s|$)|\n|,?\s+(?:and|then)\s+(?:make|add|change|rename|update|use|set|move|return|raise|keep)\b"
+)
+_PLACE = re.compile(r"\s+(?:in|from|inside|within)\s+(?:the\s+)?`?[\w$]+(?:(?:\.|::|->)[\w$]+)*(?:\(\))?`?")
+_TOKEN = re.compile(r"[A-Za-z_$][\w$]*|\d{3,}")
+_IDENT = re.compile(r"_|[a-z][A-Z]")  # snake_case or camelCase: a name, matched whole
+_PART = re.compile(r"[A-Za-z][a-z]+|[A-Z]{2,}(?![a-z])|\d{3,}")
+# Words of instructions that say what kind of thing goes, not which: they name nothing in a file.
+_GENERIC = frozenset(
+    """the and that this these those with from into onto also then them they its it's their there
+    now not any all old new unused dead code line lines block blocks function functions method methods
+    class classes call calls helper helpers field fields entry entries item items file files part parts
+    comment comments section sections case cases check checks test tests value values variable
+    variables type types param params parameter parameters argument arguments import imports
+    statement statements return returns around above below after before inside within end start
+    top bottom first last other same whole together needed anymore longer instead rather just only
+    still which where when while because since about over under both each every some more most
+    less few many much very too here usage used uses using make makes keep keeps leave leaves
+    remove removes delete deletes drop drops strip eliminate get rid out one two three""".split()
+)
+
+
+def _words(text: str) -> set[str]:
+    """Lower-case words of ``text``: names (snake_case, camelCase) whole, other words with a
+    plural's ``s`` dropped; "compare_pointers" is not "compare_double"."""
+    found = set()
+    for token in _TOKEN.findall(text):
+        if _IDENT.search(token.strip("_$")):
+            found.add(token.lower())
+            continue
+        for word in _PART.findall(token):
+            word = word.lower()
+            if len(word) >= 4 and word.endswith("s") and not word.endswith("ss"):
+                word = word[:-1]
+            if len(word) >= 3 and word not in _GENERIC:
+                found.add(word)
+    return found
+
+
+def removal_clauses(instruction: str) -> list[str]:
+    """The instruction's clauses that ask for a removal: from each verb to the sentence's end,
+    without the place they name ("in ConfigBase::to_config" says where, not what).
+
+    >>> removal_clauses("Drop the commented-out header code in ConfigBase::to_config. Rename x.")
+    [' the commented-out header code']
+    """
+    clauses = []
+    for match in _VERB.finditer(instruction or ""):
+        rest = instruction[match.end() :]
+        end = _CLAUSE_END.search(rest)
+        clauses.append(_PLACE.sub("", rest[: end.start()] if end else rest))
+    return clauses
+
+
+def described_removal_kept(
+    original: list[str], kept: list[int], shown: list[str], instruction: str, written: list[str] = ()
+) -> tuple[int, ...]:
+    """1-based original lines that are kept (``kept``: indices of original lines the merged file
+    keeps), not shown by the snippet (``shown``: its code lines), and hold ``MIN_WORDS`` distinctive
+    words of a removal clause. () when the instruction asks no removal, or when the merge removed
+    a line holding one of those words (not one it rewrote: ``written``, the lines the snippet put in
+    the merged file, holds its edited form)."""
+    clauses = removal_clauses(instruction)
+    if not clauses:
+        return ()
+    per_line = [_words(line) for line in original]
+    use = Counter(word for words in per_line for word in words)
+    most = max(3, int(RARE_SHARE * len(original)))
+    wanted = {w for clause in clauses for w in _words(clause) if 0 < use[w] <= most}
+    if len(wanted) < MIN_WORDS:
+        return ()
+    kept_set = set(kept)
+    gone = [o for o in range(len(original)) if o not in kept_set and per_line[o] & wanted]
+    if any(not _edited(original[o], written) for o in gone):
+        return ()  # the merge removed code the clause describes: that removal is the one asked for
+    seen = {norm(line) for line in shown}
+    hidden = {o for o in kept if norm(original[o]) and norm(original[o]) not in seen}
+    found: set[int] = set()
+    for o in sorted(hidden):
+        if not per_line[o] & wanted:
+            continue
+        # a comment and the code it speaks of share the words between them: a window of the
+        # stretch of unshown kept lines around the line, up to a blank line
+        window = [o]
+        for step in (-1, 1):
+            t = o + step
+            while 0 <= t < len(original) and t in hidden and abs(t - o) <= WINDOW:
+                window.append(t)
+                t += step
+        hits = set().union(*(per_line[t] & wanted for t in window))
+        if len(hits) >= MIN_WORDS:
+            found.add(o + 1)
+    return tuple(sorted(found))
+
+
+def _edited(line: str, written: list[str]) -> bool:
+    key = norm(line)
+    return any(difflib.SequenceMatcher(None, key, norm(new), autojunk=False).ratio() >= EDITED for new in written)

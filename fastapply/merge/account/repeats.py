@@ -1,0 +1,109 @@
+"""A block the snippet wrote at a new place inside a definition, kept at its old place there too.
+
+An agent that moves statements within a function ("check for an empty path first") shows them at
+their new place and elides the rest under a marker: the marker covers the old copy, so a merge that
+keeps what markers cover keeps both. Copying a guard into another function is an ordinary edit;
+the same two or more lines twice in one definition, where the original had them once, is the old
+copy left behind (or a deliberate repeat the merge cannot tell from it).
+
+    >>> orig = ["int f(p) {", "    if (a(p)) {", "        return 1;", "    }", "    if (p.empty()) {",
+    ...         "        return 0;", "    }", "    go();", "}"]
+    >>> out = ["int f(p) {", "    if (p.empty()) {", "        return 0;", "    }", "    if (a(p)) {",
+    ...        "        return 1;", "    }", "    if (p.empty()) {", "        return 0;", "    }", "    go();", "}"]
+    >>> kept = {0: 0, 1: 4, 2: 5, 3: 6, 4: 7, 5: 8, 6: 9, 7: 10, 8: 11}
+    >>> moved_block_kept(orig, out, kept, new_lines={1, 2, 3}, shown=set(), spans=[(0, 11)])
+    (2, 3, 4)
+    >>> moved_block_kept(orig, out, kept, new_lines={1, 2, 3}, shown={7}, spans=[(0, 11)])  # old copy shown too
+    ()
+"""
+
+from __future__ import annotations
+
+import re
+
+from fastapply.merge.text.normal import is_closer, norm
+
+MIN_LINES = 2  # non-blank lines a repeated block must have
+NEAR = 6  # original lines between the old copy and an anchor of the chunk that wrote the new one
+_NAMES = re.compile(r"[A-Za-z_$][\w$]*")
+_COMMENT = ("//", "#", "/*", "*", "--", "<!--", ";")
+
+
+def _runs(lines: set[int], out: list[str]) -> list[list[int]]:
+    """Runs of consecutive merged lines (blank lines inside a run allowed), blank lines left out."""
+    runs: list[list[int]] = []
+    for m in sorted(lines):
+        if not out[m].strip():
+            continue
+        if runs and all(not out[t].strip() or t in lines for t in range(runs[-1][-1] + 1, m)):
+            runs[-1].append(m)
+        else:
+            runs.append([m])
+    return runs
+
+
+def moved_block_kept(
+    orig: list[str],
+    out: list[str],
+    kept: dict[int, int],
+    new_lines: set[int],
+    shown: set[int],
+    spans: list[tuple[int, int]],
+    anchors_near: dict[int, list[int]] | None = None,
+) -> tuple[int, ...]:
+    """1-based merged lines of new blocks (``new_lines``, merged indices the snippet placed) that
+    repeat, line for line, kept original lines (``kept``: original -> merged index) standing in
+    the same definition (``spans``: merged (first, last) of each definition), where the original
+    holds that block once and the snippet does not show the old copy (``shown``: merged lines it
+    placed on kept lines), and the old copy stands within ``NEAR`` lines of an original line that
+    the new copy's chunk anchors on (``anchors_near``: merged line -> those original lines; None:
+    anywhere). An agent that reorders code shows the new order and elides what follows: the old copy
+    sits at the chunk's edge; a table entry copied from further away is a new entry."""
+    orig_norm = [norm(line) for line in orig]
+    nonblank = [o for o, key in enumerate(orig_norm) if key]
+    at: dict[str, list[int]] = {}
+    for k, o in enumerate(nonblank):
+        at.setdefault(orig_norm[o], []).append(k)
+    found: list[int] = []
+    for run in _runs(new_lines, out):
+        texts = [norm(out[m]) for m in run]
+        i = 0
+        while i < len(texts):
+            length, block = _longest_match(texts, i, at, orig_norm, nonblank)
+            wordy = any(_distinctive(t, block, orig_norm) for t in texts[i : i + length])
+            if length >= MIN_LINES and wordy and block and all(o in kept and kept[o] not in shown for o in block):
+                old, new = kept[block[0]], run[i]
+                near = anchors_near is None or any(
+                    abs(o - a) <= NEAR for o in block for a in anchors_near.get(run[i], ())
+                )
+                if near and any(a <= min(old, new) and max(old, new) <= b for a, b in spans):
+                    found += [m + 1 for m in run[i : i + length]]
+            i += max(length, 1)
+    return tuple(found)
+
+
+def _longest_match(texts, i, at, orig_norm, nonblank) -> tuple[int, list[int]]:
+    """The longest run of ``texts`` from ``i`` that the original's non-blank lines hold exactly
+    once, and those original lines; (0, []) when none does."""
+    best: tuple[int, list[int]] = (0, [])
+    for k in at.get(texts[i], ()):
+        n = 0
+        while i + n < len(texts) and k + n < len(nonblank) and orig_norm[nonblank[k + n]] == texts[i + n]:
+            n += 1
+        if n > best[0]:
+            best = (n, [nonblank[k + j] for j in range(n)])
+        elif n == best[0]:
+            best = (n, [])  # held twice: not one old copy
+    return best if best[1] else (best[0], [])
+
+
+def _distinctive(text: str, block: list[int], orig_norm: list[str]) -> bool:
+    """A line that tells one block from another: code (not a comment), at least two names, once in
+    the original ("break;", "end", "* @default false" are in many places)."""
+    stripped = text.strip()
+    return (
+        not stripped.startswith(_COMMENT)
+        and not is_closer(stripped)
+        and len(_NAMES.findall(stripped)) >= 2
+        and orig_norm.count(text) == 1
+    )
