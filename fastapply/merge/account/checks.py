@@ -65,7 +65,7 @@ def unaccounted_deletion(trace: Trace, instruction: str = "") -> ApplyWarning | 
         ):
             continue  # its edited form is in the file (similar, or assigning the same name)
         lost.append(o)
-    lost = _not_named(lost, orig, instruction)
+    lost = _not_named(lost, orig, instruction, trace.kept)
     if not lost:
         return None
     return ApplyWarning(
@@ -106,15 +106,15 @@ def _bodies_written_whole(trace: Trace) -> set[int]:
     return found
 
 
-def _not_named(lost: list[int], orig: list[str], instruction: str) -> list[int]:
+def _not_named(lost: list[int], orig: list[str], instruction: str, kept=()) -> list[int]:
     """The lost lines outside every run of lost lines that mentions a name the instruction asks to
-    remove or replace."""
+    remove or replace. A run goes on over lines that are gone too but say nothing ("}", "end")."""
     if not instruction or not _DELETE_WORDS.search(instruction):
         return lost
     names = {w for w in _NAME.findall(instruction) if len(w) >= 3}
     runs: list[list[int]] = []
     for o in lost:
-        if runs and not any(orig[t].strip() for t in range(runs[-1][-1] + 1, o)):
+        if runs and not any(orig[t].strip() and t in kept for t in range(runs[-1][-1] + 1, o)):
             runs[-1].append(o)
         else:
             runs.append([o])
