@@ -202,6 +202,7 @@ def indent_shift(trace: Trace) -> ApplyWarning | None:
             if taken[base] and taken[base + 1]:
                 odd = base if taken[base] < taken[base + 1] else base + 1
                 bad += [m + 1 for shift, _, m, added in chunk_rows if added and shift == odd]
+    bad += _off_by_one(trace)
     if not bad:
         return None
     return ApplyWarning(
@@ -209,3 +210,29 @@ def indent_shift(trace: Trace) -> ApplyWarning | None:
         f"{len(bad)} new line(s) indented otherwise than the anchors of their snippet chunk",
         tuple(sorted(bad)),
     )
+
+
+def _off_by_one(trace: Trace) -> list[int]:
+    """New lines (1-based) one column off the two lines around them, which stand at one width: a
+    diff's "+" read as a prefix where it took an indent column, or the other way round."""
+    out, bad = trace.out, []
+    for m in sorted(trace.new_lines):
+        before = next((t for t in range(m - 1, -1, -1) if out[t].strip()), None)
+        after = next((t for t in range(m + 1, len(out)) if out[t].strip()), None)
+        if before is None or after is None:
+            continue
+        if not all(_statement_like(out[t]) for t in (before, m, after)) or out[before].rstrip().endswith(_GOES_ON):
+            continue  # comments, labels and continuation lines have widths of their own
+        width, around = _width(out[m]), {_width(out[before]), _width(out[after])}
+        if len(around) == 1 and abs(width - around.pop()) == 1:
+            bad.append(m + 1)
+    return bad
+
+
+_COMMENT_START = ("//", "#", "/*", "*", "--", "<!--", ";", '"""', "'''")
+_GOES_ON = ("(", "[", ",", "&&", "||", "+", "-", "=", "?", ":", "\\", ".", "and", "or")
+
+
+def _statement_like(line: str) -> bool:
+    text = line.strip()
+    return not text.startswith(_COMMENT_START) and not text.endswith(":")

@@ -4,19 +4,22 @@ code it says to move is not left at its old place as well (``instruction_not_app
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from fastapply.merge.text.markers import is_marker_line
 from fastapply.merge.text.normal import norm
 from fastapply.merge.text.syntax import definitions
 
 _DELETE_VERB = re.compile(r"\b(remove|removes|delete|deletes|drop|drops|get rid of|strip out)\b", re.I)
-_IDENTIFIER = re.compile(r"`([^`]+)`|(/[\w\-./:{}]*\w|[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?)")
+_IDENTIFIER = re.compile(
+    r"`([^`]+)`|(/[\w\-./:{}]*\w|[A-Za-z_$][\w$]*<[^<>\s]+>|[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?)"
+)  # a generic type ("From<&Method>") is as much a name as a call
 
 
 _KIND_NOUN = re.compile(
     r"\b([A-Za-z_$][\w$]*)\s+(?:method|function|func|class|entry|import|field|property|"
     r"option|route|struct|constant|hook|component|prop|helper|getter|setter|accessor|"
-    r"attribute|variable|macro|module|endpoint|case|branch|overload)s?\b"
+    r"attribute|variable|macro|module|endpoint|case|branch|overload|impl|trait|enum|interface|decorator)s?\b"
 )
 _TITLED = re.compile(
     "(?i:" + _DELETE_VERB.pattern + r")\s+the\s+((?:[A-Z][\w-]*\s+){2,3})"
@@ -42,7 +45,7 @@ def _replaced(instruction: str) -> str:
     return " ".join(next(filter(None, m.groups()), "") for m in _REPLACED.finditer(instruction))
 
 
-def _named(instruction: str) -> list[str]:
+def _named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     """Code-like names right after a deletion verb (the thing removed, within four words):
     backticked spans (only those, when the removal's clause quotes any), calls,
     dotted/underscored/camelCase words."""
@@ -54,12 +57,13 @@ def _named(instruction: str) -> list[str]:
     objects = " ".join([match.group(2) for match in _OBJECT.finditer(instruction)] + [_replaced(instruction)])
     for ticked, word in _IDENTIFIER.findall(objects):
         token = ticked or word
-        if ticked or token.endswith("()") or re.search(r"[_.$:/]|[a-z][A-Z]|->", token) or _CONSTANT.match(token):
+        if ticked or token.endswith("()") or re.search(r"[_.$:/<]|[a-z][A-Z]|->", token) or _CONSTANT.match(token):
             names.append(token.removesuffix("()"))
             member = re.split(r"::|->|\.", token.removesuffix("()"))[-1]
             if member != names[-1] and re.search(r"_|[a-z][A-Z]", member):
                 names.append(member)  # Route::getCallableResolver: the file says getCallableResolver
-    names += [w for w in _KIND_NOUN.findall(objects) if w[:1].isupper()]  # "the Push method", not "the demo route"
+    # "the Push method", "the pformat helper" (a name the file defines once), not "the demo route"
+    names += [w for w in _KIND_NOUN.findall(objects) if w[:1].isupper() or w in defined]
     names += [" ".join(m.group(2).split()) for m in _TITLED.finditer(instruction)]  # "the Media Queries section"
     return names
 
@@ -77,7 +81,10 @@ def instruction_not_applied(
     copied = tuple(n for n in moved_names(instruction) if n in original and merged.count(n) > original.count(n))
     if copied or not asks_removal(instruction):
         return copied  # a move that left the old copy in place
-    names = [n for n in dict.fromkeys(_named(instruction)) if n in original]
+    # names the file defines once: "the parse overloads" may mean some of several
+    counts = Counter(d.name.split()[-1] for d in definitions(original, lang)) if lang is not None else Counter()
+    defined = frozenset(name for name, n in counts.items() if n == 1)
+    names = [n for n in dict.fromkeys(_named(instruction, defined)) if n in original]
     if not names:
         return ()
     scoped_before, scoped_after = _scoped(original, instruction, lang), _scoped(merged, instruction, lang)

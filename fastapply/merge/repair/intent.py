@@ -75,7 +75,8 @@ def stated_deletions(
     units: Counter[tuple[int, int]] = Counter()
     held: dict[tuple[int, int], set[str]] = {}
     for name in names:
-        for span in _units_of(name, tree, lines, hidden):
+        # "HiBlack" names HiBlack, not FgHiBlack: a name is matched as a whole word
+        for span in _units_of(name, tree, lines, hidden, word=_CODE_NAME.match(name) is not None):
             units[span] += 1
             held.setdefault(span, set()).add(name)
     # A unit that defines a named thing is the likeliest meaning of the name; when several units
@@ -111,6 +112,7 @@ def stated_deletions(
 
 
 _IDENTIFIER_NAME = re.compile(r"^[A-Za-z_$][\w$]*$")
+_CODE_NAME = re.compile(r"^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*$")  # a name, qualified or not
 _COMMENT = re.compile(r"^\s*(?://|#|/\*|\*|--|<!--)")
 
 
@@ -150,7 +152,10 @@ def _in_string(line: str, at: int) -> bool:
     return any(before.count(q) % 2 == 1 for q in ("'", '"', "`"))
 
 
-_DECLARED = re.compile(r"\b(?:var|let|const|val|function|def|class|func|fn|local|sub)\s+([A-Za-z_$][\w$]*)")
+_DECLARED = re.compile(
+    r"\b(?:var|let|const|val|function|def|class|func|fn|local|sub|struct|enum|trait|interface|type|object|record)"
+    r"\s+([A-Za-z_$][\w$]*)"
+)
 
 
 def _outer_rows(lines: list[str], removed: list[tuple[int, int]]) -> list[int]:
@@ -199,7 +204,8 @@ def _hidden_unit(
     tree, lines: list[str], hidden: list[bool], row: int, column: int, width: int
 ) -> tuple[int, int] | None:
     """The lines of the largest node around (row, column) that covers whole lines the snippet
-    does not show, widened by the comments right above it; None when there is none."""
+    does not show, widened by the comments and attributes right above it (``#[derive]`` is the
+    item's own sibling in Rust's grammar); None when there is none."""
     conditional = _preprocessor_block(lines, row)
     if conditional is not None:  # the grammar's node for "#ifdef" can run on to the file's end
         first, last = conditional
@@ -220,12 +226,22 @@ def _hidden_unit(
     above = best.prev_named_sibling
     while (
         above is not None
-        and "comment" in above.type
-        and last_line(above) == first - 1
+        and any(kind in above.type for kind in ("comment", "attribute", "annotation", "decorator"))
+        and _attached(above, first, lines)
         and all(hidden[above.start_point[0] : first])
     ):
         first, above = above.start_point[0], above.prev_named_sibling
     return first, last
+
+
+def _attached(above, first: int, lines: list[str]) -> bool:
+    """Whether the node ``above`` belongs to what starts on line ``first``: right above it, or a
+    ``/** doc */`` block with only blank lines between (a ``//`` banner there heads a section)."""
+    end = last_line(above)
+    if end == first - 1:
+        return True
+    between = lines[end + 1 : first]
+    return lines[above.start_point[0]].lstrip().startswith("/**") and not any(line.strip() for line in between)
 
 
 _PP_OPEN = re.compile(r"\s*#\s*if(?:n?def)?\b")

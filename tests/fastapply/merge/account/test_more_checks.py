@@ -150,3 +150,21 @@ def test_plus_lines_of_one_hunk_shifted_differently_are_flagged():
     )
     assert "indent_shift" in codes(JAVA, snippet, mixed, "java")
     assert "indent_shift" not in codes(JAVA, snippet, even, "java")
+
+
+JS = """class App {
+  constructor (options) {
+    this.compose = options.compose
+    if (options.keys) this.keys = options.keys
+    this.middleware = []
+  }
+}
+"""
+
+
+def test_a_new_statement_one_column_off_the_two_around_it_is_flagged():
+    snippet = "  constructor (options) {\n    // ... existing code ...\n    if (options.keys) this.keys = options.keys\n+   if (options.silent) this.silent = true\n    this.middleware = []\n"
+    off = JS.replace("    this.middleware", "   if (options.silent) this.silent = true\n    this.middleware")
+    even = JS.replace("    this.middleware", "    if (options.silent) this.silent = true\n    this.middleware")
+    assert "indent_shift" in codes(JS, snippet, off, "javascript")
+    assert "indent_shift" not in codes(JS, snippet, even, "javascript")

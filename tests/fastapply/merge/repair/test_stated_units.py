@@ -1,0 +1,156 @@
+"""What a stated deletion removes: the named thing as a whole word, with its doc comment and
+attributes, its users that the snippet does not show, and a name the file defines once even when
+the instruction writes it in lower case or as a generic type."""
+
+from fastapply.apply.deterministic import checked_merge, prepare
+from fastapply.apply.request import ApplyRequest
+from fastapply.merge import flags
+
+
+def _served(original, snippet, instruction, path):
+    """The merge's answer after its checks and repairs, and the flags on it."""
+    request = ApplyRequest(original, snippet, instruction, path=path)
+    merged, warnings = checked_merge(request, prepare(request))
+    return merged, flags(warnings)
+
+
+RUST = """use std::fmt;
+
+/// Plain bytes.
+#[derive(Debug)]
+pub struct DecimalBytes(pub u64);
+
+/// Bytes with binary prefixes.
+///
+/// ```
+/// let b = BinaryBytes(15);
+/// ```
+#[derive(Debug)]
+pub struct BinaryBytes(pub u64);
+
+/// Counts.
+#[derive(Debug)]
+pub struct HumanCount(pub u64);
+
+impl fmt::Display for DecimalBytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl fmt::Display for BinaryBytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} B", self.0)
+    }
+}
+
+impl fmt::Display for HumanCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+impl DecimalBytes {
+    pub fn value(&self) -> u64 {
+        self.0
+    }
+
+    pub fn doubled(&self) -> u64 {
+        self.0 * 2
+    }
+
+    pub fn halved(&self) -> u64 {
+        self.0 / 2
+    }
+}
+
+impl HumanCount {
+    pub fn value(&self) -> u64 {
+        self.0
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.0 == 0
+    }
+}
+"""
+
+
+def test_a_type_goes_with_its_doc_comment_attributes_and_impl():
+    snippet = "#[derive(Debug)]\npub struct DecimalBytes(pub u64);\n\n// ... existing code ...\n\n/// Counts.\n#[derive(Debug)]\npub struct HumanCount(pub u64);\n\n// ... existing code ...\n"
+    merged, flagged = _served(RUST, snippet, "Remove the BinaryBytes type and its Display impl.", "f.rs")
+    assert "BinaryBytes" not in merged and "binary prefixes" not in merged and not flagged
+    assert merged.count("#[derive(Debug)]") == 2 and "impl fmt::Display for HumanCount" in merged
+
+
+GO = """package color
+
+// FgHiBlack is a hi-intensity color.
+const FgHiBlack = 90
+
+// HiBlack prints in hi-intensity black.
+func HiBlack(s string) { print(FgHiBlack, s) }
+
+// HiBlackString returns s in hi-intensity black.
+func HiBlackString(s string) string { return wrap(FgHiBlack, s) }
+"""
+
+
+def test_a_name_is_matched_as_a_whole_word():
+    snippet = "// HiBlackString returns s in hi-intensity black.\nfunc HiBlackString(s string) string { return wrap(FgHiBlack, s) }\n"
+    merged, flagged = _served(GO, "// ... existing code ...\n\n" + snippet, "Remove the HiBlack print helper.", "c.go")
+    assert "const FgHiBlack = 90" in merged  # not the constant whose name holds "HiBlack"
+    assert "func HiBlack(" not in merged or flagged
+
+
+PY = '''import re
+
+
+def object_type_repr(obj):
+    return type(obj).__name__
+
+
+def pformat(obj):
+    """Format an object."""
+    from pprint import pformat
+
+    return pformat(obj)
+
+
+_http_re = re.compile(r"^https?://")
+'''
+
+
+def test_a_lower_case_name_the_file_defines_once_is_a_name():
+    snippet = 'def object_type_repr(obj):\n    return type(obj).__name__\n\n\n# ... existing code ...\n\n\n_http_re = re.compile(r"^https?://")\n'
+    merged, flagged = _served(PY, snippet, "Remove the pformat helper; nothing uses it.", "u.py")
+    assert "def pformat" not in merged and not flagged
+    assert "\n\n\n_http_re" in merged and "\n\n\n\n" not in merged  # two blank lines stay two
+
+
+RS = """pub struct Method(u8);
+
+impl Default for Method {
+    fn default() -> Method {
+        Method(0)
+    }
+}
+
+impl From<&Method> for Method {
+    fn from(t: &Method) -> Self {
+        Method(t.0)
+    }
+}
+
+impl Method {
+    pub fn get() -> Method {
+        Method(1)
+    }
+}
+"""
+
+
+def test_a_generic_type_in_the_instruction_names_its_impl():
+    snippet = "impl Default for Method {\n    fn default() -> Method {\n        Method(0)\n    }\n}\n\n// ... existing code ...\n\nimpl Method {\n    // ... existing code ...\n"
+    merged, flagged = _served(RS, snippet, "Remove the From<&Method> for Method impl; callers can clone.", "m.rs")
+    assert "From<&Method>" not in merged and "impl Method {" in merged and "impl Default" in merged
+    assert not flagged
