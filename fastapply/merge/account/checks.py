@@ -213,19 +213,26 @@ def indent_shift(trace: Trace) -> ApplyWarning | None:
 
 
 def _off_by_one(trace: Trace) -> list[int]:
-    """New lines (1-based) one column off the two lines around them, which stand at one width: a
-    diff's "+" read as a prefix where it took an indent column, or the other way round."""
+    """New lines (1-based) one column off the two lines around them, which stand at one width (a
+    diff's "+" read as a prefix where it took an indent column, or the other way round), or opening
+    a block's body no deeper than the line that opens it while the body goes on deeper (a diff
+    line written without the file's indentation)."""
     out, bad = trace.out, []
     for m in sorted(trace.new_lines):
         before = next((t for t in range(m - 1, -1, -1) if out[t].strip()), None)
         after = next((t for t in range(m + 1, len(out)) if out[t].strip()), None)
-        if before is None or after is None:
+        if before is None or after is None or not _statement_like(out[m]):
             continue
-        if not all(_statement_like(out[t]) for t in (before, m, after)) or out[before].rstrip().endswith(_GOES_ON):
-            continue  # comments, labels and continuation lines have widths of their own
-        width, around = _width(out[m]), {_width(out[before]), _width(out[after])}
-        if len(around) == 1 and abs(width - around.pop()) == 1:
-            bad.append(m + 1)
+        width, above, below = _width(out[m]), _width(out[before]), _width(out[after])
+        if out[before].rstrip().endswith("{"):
+            if width <= above < below:
+                bad.append(m + 1)
+        elif (
+            _statement_like(out[before]) and _statement_like(out[after]) and not out[before].rstrip().endswith(_GOES_ON)
+        ):
+            # comments, labels and continuation lines have widths of their own
+            if above == below and abs(width - above) == 1:
+                bad.append(m + 1)
     return bad
 
 

@@ -32,6 +32,7 @@ _REPLACED = re.compile(
     r"\breplac(?:e|es|ing)\s+((?:\S+\s+){0,3}?\S+?)\s+(?:with|by)\b|\b(?:instead\s+of|rather\s+than)\s+((?:\S+\s+){0,2}\S+)",
     re.I,
 )
+_PLACE = re.compile(r"\s(?:in|inside|within)\s+(?:the\s+)?\S+")
 _CONSTANT = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{5,}$")  # TIMEOUT, MAX_RETRIES
 
 
@@ -55,6 +56,7 @@ def _named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]
         return [q.removesuffix("()") for q in quoted]
     names = []
     objects = " ".join([match.group(2) for match in _OBJECT.finditer(instruction)] + [_replaced(instruction)])
+    objects = _PLACE.sub(" ", objects)  # "NULL in RE2::Set::Add": the place is not what goes
     for ticked, word in _IDENTIFIER.findall(objects):
         token = ticked or word
         if ticked or token.endswith("()") or re.search(r"[_.$:/<]|[a-z][A-Z]|->", token) or _CONSTANT.match(token):

@@ -134,7 +134,7 @@ def _units_of(name: str, tree, lines: list[str], hidden: list[bool], word: bool 
     """The hidden units holding each hidden occurrence of ``name`` (as a whole word when asked).
     An identifier inside a string literal is a value, not the thing itself: it does not count."""
     pattern = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])" if word else re.escape(name))
-    identifier = _IDENTIFIER_NAME.match(name) is not None
+    identifier = _CODE_NAME.match(name) is not None
     spans = []
     for row, line in enumerate(lines):
         match = pattern.search(line) if hidden[row] else None

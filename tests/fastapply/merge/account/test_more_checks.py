@@ -168,3 +168,20 @@ def test_a_new_statement_one_column_off_the_two_around_it_is_flagged():
     even = JS.replace("    this.middleware", "    if (options.silent) this.silent = true\n    this.middleware")
     assert "indent_shift" in codes(JS, snippet, off, "javascript")
     assert "indent_shift" not in codes(JS, snippet, even, "javascript")
+
+
+C_FILE = """void gz_error(int err, const char *msg) {
+    /* free the previous message */
+    if (msg != 0) {
+        free(msg);
+    }
+}
+"""
+
+
+def test_a_new_first_line_of_a_body_at_the_opener_s_width_is_flagged():
+    snippet = "void gz_error(int err, const char *msg) {\n+size_t len;\n /* free the previous message */\n"
+    flat = C_FILE.replace("{\n    /* free", "{\nsize_t len;\n    /* free", 1)
+    inside = C_FILE.replace("{\n    /* free", "{\n    size_t len;\n    /* free", 1)
+    assert "indent_shift" in codes(C_FILE, snippet, flat, "c")
+    assert "indent_shift" not in codes(C_FILE, snippet, inside, "c")

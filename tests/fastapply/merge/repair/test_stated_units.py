@@ -154,3 +154,26 @@ def test_a_generic_type_in_the_instruction_names_its_impl():
     merged, flagged = _served(RS, snippet, "Remove the From<&Method> for Method impl; callers can clone.", "m.rs")
     assert "From<&Method>" not in merged and "impl Method {" in merged and "impl Default" in merged
     assert not flagged
+
+
+CC = """int Set::Add(const char* pattern, std::string* error) {
+  if (compiled_) {
+    LOG(DFATAL) << "Set::Add() called after compiling";
+    return -1;
+  }
+
+  Regexp* re = Parse(pattern);
+  if (re == NULL) {
+    if (error != NULL)
+      *error = "bad";
+    return -1;
+  }
+  return 0;
+}
+"""
+
+
+def test_the_place_an_instruction_names_is_not_what_it_replaces():
+    snippet = "int Set::Add(const char* pattern, std::string* error) {\n  // ...\n  Regexp* re = Parse(pattern);\n  if (re == nullptr) {\n    if (error != nullptr)\n  // ...\n}\n"
+    merged, _ = _served(CC, snippet, "Use nullptr instead of NULL in Set::Add.", "s.cc")
+    assert "if (compiled_) {" in merged  # "Set::Add" in a string literal is no occurrence to remove
