@@ -7,14 +7,14 @@ from enum import StrEnum
 
 from fastapply.merge.place.anchor import Alignment
 from fastapply.merge.place.gaps import give_markers_room
-from fastapply.merge.place.pairs import few_unshown
+from fastapply.merge.place.pairs import few_unshown, last_nonblank
 from fastapply.merge.place.placement import place_chunk
 from fastapply.merge.place.unanchored import place_unanchored
 from fastapply.merge.snippet.chunks import Chunk, balanced_group, reindent, split_chunks
 from fastapply.merge.snippet.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.text.languages import detect_language
 from fastapply.merge.text.lines import join_lines, split_lines
-from fastapply.merge.text.normal import is_distinctive, norm
+from fastapply.merge.text.normal import is_closer, is_distinctive, norm
 from fastapply.merge.text.syntax import definitions, error_lines, error_macros
 
 EDITED_FORM = 0.8  # similarity at which an unshown original line counts as shown in its edited form
@@ -196,6 +196,17 @@ def _place_all(chunks, orig, defs, lang):
         # New code opening the chunk keeps the blank line the snippet put after the marker.
         if chunk.blank_before and pairs[0][0] > 0 and plan.start > 0 and orig[plan.start - 1].strip():
             plan.lines = [""] + plan.lines
+        # ... and new code closing it the blank line the snippet put before the marker below, where
+        # the original goes on with code (not a closing line) right after the chunk's last anchor.
+        if (
+            chunk.blank_after
+            and chunk.marker_after
+            and pairs[-1][0] < last_nonblank(chunk.lines)
+            and plan.end < len(orig)
+            and orig[plan.end].strip()
+            and not is_closer(orig[plan.end])
+        ):
+            plan.lines = plan.lines + [""]
         cursor = plan.end  # the next chunk is searched below this one, also one shown out of order
     return plans, problems, edges
 

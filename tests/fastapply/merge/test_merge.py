@@ -1084,3 +1084,13 @@ def test_a_whole_definition_with_an_early_return_replaces_the_old_body_to_its_en
     result = lazy_merge(PY_HEADERS, snippet, "python")
     assert result.confident, result.reason
     assert result.merged == snippet + PY_HEADERS[PY_HEADERS.index("\n\ndef get_cors_headers") :]
+
+
+def test_new_code_closing_a_chunk_keeps_the_blank_line_before_the_marker():
+    original = "class App {\n  onerror (err) {\n    // cross-globals\n    if (!err) return\n  }\n}\n"
+    snippet = "  onerror (err) {\n    if (err && err.code === 'ECONNRESET') return\n\n    // ... existing code ...\n  }\n"
+    result = lazy_merge(original, snippet, "javascript")
+    assert result.confident
+    assert result.merged == original.replace(
+        "  onerror (err) {\n", "  onerror (err) {\n    if (err && err.code === 'ECONNRESET') return\n\n"
+    )
