@@ -1088,7 +1088,9 @@ def test_a_whole_definition_with_an_early_return_replaces_the_old_body_to_its_en
 
 def test_new_code_closing_a_chunk_keeps_the_blank_line_before_the_marker():
     original = "class App {\n  onerror (err) {\n    // cross-globals\n    if (!err) return\n  }\n}\n"
-    snippet = "  onerror (err) {\n    if (err && err.code === 'ECONNRESET') return\n\n    // ... existing code ...\n  }\n"
+    snippet = (
+        "  onerror (err) {\n    if (err && err.code === 'ECONNRESET') return\n\n    // ... existing code ...\n  }\n"
+    )
     result = lazy_merge(original, snippet, "javascript")
     assert result.confident
     assert result.merged == original.replace(
