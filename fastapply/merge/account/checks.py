@@ -186,9 +186,11 @@ def indent_shift(trace: Trace) -> ApplyWarning | None:
     snip, out = trace.snip, trace.out
     rows: dict[int, list[tuple[int, bool, int, bool]]] = {}
     for i, m in trace.placed.items():
-        if snip[i].kind != "del":
-            shift = _width(out[m]) - _width(snip[i].text)
-            rows.setdefault(snip[i].chunk, []).append((shift, m in trace.kept_at, m, snip[i].kind == "add"))
+        if snip[i].kind == "del" or (_width(snip[i].text) == 0 == _width(out[m]) and m not in trace.kept_at):
+            continue  # (a new line at column 0 in both is top-level code: a diff written without the
+            # file's indentation shifts its body, not its headers)
+        shift = _width(out[m]) - _width(snip[i].text)
+        rows.setdefault(snip[i].chunk, []).append((shift, m in trace.kept_at, m, snip[i].kind == "add"))
     bad = []
     for chunk_rows in rows.values():
         # a diff's "+" line that lands on an original line ("}") is no anchor

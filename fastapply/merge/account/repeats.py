@@ -76,7 +76,11 @@ def moved_block_kept(
                 near = anchors_near is None or any(
                     abs(o - a) <= NEAR for o in block for a in anchors_near.get(run[i], ())
                 )
-                if near and any(a <= min(old, new) and max(old, new) <= b for a, b in spans):
+                # the innermost definition around the old copy holds the new one too: the same
+                # function, not a new function beside it in the same namespace
+                holding = [(a, b) for a, b in spans if a <= old <= b]
+                inner = min(holding, key=lambda span: span[1] - span[0]) if holding else None
+                if near and inner is not None and inner[0] <= new <= inner[1]:
                     found += [m + 1 for m in run[i : i + length]]
             i += max(length, 1)
     return tuple(found)

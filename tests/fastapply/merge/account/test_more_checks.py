@@ -185,3 +185,42 @@ def test_a_new_first_line_of_a_body_at_the_opener_s_width_is_flagged():
     inside = C_FILE.replace("{\n    /* free", "{\n    size_t len;\n    /* free", 1)
     assert "indent_shift" in codes(C_FILE, snippet, flat, "c")
     assert "indent_shift" not in codes(C_FILE, snippet, inside, "c")
+
+
+CSS_RULES = """button:hover {
+  opacity: 0.8;
+}
+
+.b {
+  margin: 0;
+}
+"""
+
+
+def test_a_diff_written_one_column_short_shifts_its_body_and_not_its_column_zero_lines():
+    snippet = (
+        "@@ -1,3 +1,8 @@\n button:hover {\n  opacity: 0.8;\n }\n+\n+button:focus-visible {\n+ outline: 2px solid;\n+}\n"
+    )
+    merged = CSS_RULES.replace("}\n\n.b", "}\n\nbutton:focus-visible {\n  outline: 2px solid;\n}\n\n.b", 1)
+    assert "indent_shift" not in codes(CSS_RULES, snippet, merged, "css")
+
+
+CPP = """namespace flags {
+
+void ShowVersion() {
+  for (int i = 0; i < n; ++i) {
+    puts(names[i]);
+  }
+}
+
+}  // namespace flags
+"""
+
+
+def test_a_loop_copied_into_a_new_function_beside_the_old_one_is_no_moved_block():
+    snippet = "void ShowVersion() {\n  // ...\n}\n\nvoid ShowNames() {\n  for (int i = 0; i < n; ++i) {\n    puts(names[i]);\n  }\n}\n"
+    merged = CPP.replace(
+        "}\n\n}  // namespace",
+        "}\n\nvoid ShowNames() {\n  for (int i = 0; i < n; ++i) {\n    puts(names[i]);\n  }\n}\n\n}  // namespace",
+    )
+    assert "moved_block_kept" not in codes(CPP, snippet, merged, "cpp")
