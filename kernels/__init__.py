@@ -18,8 +18,9 @@ from fastapply import env
 
 from ._triton import HAS_TRITON
 from .accept import greedy_accept_ref
+from .rmsnorm import rms_norm_ref
 
-__all__ = ["greedy_accept", "greedy_accept_ref", "backend", "HAS_TRITON"]
+__all__ = ["greedy_accept", "greedy_accept_ref", "rms_norm", "rms_norm_ref", "fused_norm", "backend", "HAS_TRITON"]
 
 
 def backend(device) -> str:
@@ -37,3 +38,19 @@ def greedy_accept(logits, draft, draft_len, return_target: bool = False):
 
         return load("accept_triton").greedy_accept_triton(logits, draft, draft_len, return_target)
     return greedy_accept_ref(logits, draft, draft_len, return_target)
+
+
+def fused_norm(device) -> bool:
+    """Whether the model's RMSNorms run as the fused kernel on ``device``: on CUDA with triton,
+    opted in with ``FASTAPPLY_KERNELS=fused`` (not measured on a GPU yet, so not the default)."""
+    return backend(device) == "triton" and env.get("FASTAPPLY_KERNELS") == "fused"
+
+
+def rms_norm(x, weight, eps: float):
+    """x [..., H], weight [H] -> RMSNorm(x) (see rmsnorm.py): the Triton kernel on CUDA, else the
+    reference."""
+    if backend(x.device) == "triton":
+        from ._triton import load
+
+        return load("rmsnorm_triton").rms_norm_triton(x, weight, eps)
+    return rms_norm_ref(x, weight, eps)

@@ -24,6 +24,7 @@ if not torch.cuda.is_available():  # before triton is first imported (fastapply.
 
 from . import _triton  # noqa: E402
 from .accept import greedy_accept_ref  # noqa: E402
+from .rmsnorm import rms_norm_ref  # noqa: E402
 
 CPU_MAX_ELEMS = 64 * 2**20  # skip CPU reference configs with bigger logits
 BATCHES = (1, 8, 32)
@@ -60,11 +61,30 @@ def accept_inputs(B, K, V, dtype, device, seed=0):
     return logits, draft, draft_len
 
 
-def row(impl, shape, us, ref_us, ok):
+def row(impl, shape, us, ref_us, ok, kernel="greedy_accept"):
     sp = f"{ref_us / us:6.2f}x" if us and ref_us else "     -"
     t = f"{us:10.1f}" if us else "         -"
     parity = "-" if ok is None else "OK" if ok else "MISMATCH"
-    print(f"{'greedy_accept':14s} {impl:6s} {shape:28s} {t} {sp}  {parity}")
+    print(f"{kernel:14s} {impl:6s} {shape:28s} {t} {sp}  {parity}")
+
+
+NORM_ROWS = (1, 65, 32 * 65, 1024)  # one token, one k=64 pass, 32 rows of it, a prefill chunk
+NORM_HIDDEN = (576, 3584)  # SmolLM2-135M, Qwen2.5-Coder-7B
+
+
+def bench_norm_cuda(dtype, dev, timer):
+    """The fused RMSNorm against the reference (what transformers computes), per call."""
+    kernel = _triton.load("rmsnorm_triton").rms_norm_triton
+    for H in NORM_HIDDEN:
+        weight = torch.randn(H, device=dev).to(dtype)
+        for rows in NORM_ROWS:
+            x = torch.randn(rows, H, device=dev).to(dtype)
+            ref = rms_norm_ref(x, weight, 1e-6)
+            ref_us = timer(lambda x=x, w=weight: rms_norm_ref(x, w, 1e-6))
+            ok = torch.allclose(kernel(x, weight, 1e-6).float(), ref.float(), atol=2e-2, rtol=2e-2)
+            shape = f"rows={rows} H={H}"
+            row("ref", shape, ref_us, ref_us, True, "rms_norm")
+            row("triton", shape, timer(lambda x=x, w=weight: kernel(x, w, 1e-6)), ref_us, ok, "rms_norm")
 
 
 def bench_cuda(args, dev=torch.device("cuda"), timer=lambda fn: timeit_us(fn, True)):
@@ -79,6 +99,7 @@ def bench_cuda(args, dev=torch.device("cuda"), timer=lambda fn: timeit_us(fn, Tr
             row("ref", shape, ref_us, ref_us, True)
             ok = same(kernel(*x), ref)
             row("triton", shape, timer(lambda x=x: kernel(*x)), ref_us, ok)
+    bench_norm_cuda(dtype, dev, timer)
 
 
 def bench_cpu(args):
@@ -107,6 +128,14 @@ def bench_cpu(args):
     ok = same(kernel(*x, return_target=True), ref) and same(kernel(*x), ref[:2])
     print(
         f"{'greedy_accept':14s} {'triton':6s} {'B=3 K=8 V=512':28s} interp {time.perf_counter() - t:5.2f}s  "
+        f"{'OK' if ok else 'MISMATCH'}"
+    )
+    norm = _triton.load("rmsnorm_triton").rms_norm_triton
+    x, weight = torch.randn(4, 96), torch.randn(96)
+    t = time.perf_counter()
+    ok = torch.allclose(norm(x, weight, 1e-6), rms_norm_ref(x, weight, 1e-6), atol=1e-5, rtol=1e-5)
+    print(
+        f"{'rms_norm':14s} {'triton':6s} {'rows=4 H=96':28s} interp {time.perf_counter() - t:5.2f}s  "
         f"{'OK' if ok else 'MISMATCH'}"
     )
 

@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 import torch
 
+from fastapply.kernels import fused_norm, rms_norm
+
 SUPPORTED = ("llama", "qwen2", "qwen3", "mistral", "smollm3")
 
 # attend(layer_index, attn_module, q, k, v) -> attention output [B, heads, T, head_dim]
@@ -40,12 +42,13 @@ class LlamaWeights:
     def forward(self, ids: torch.Tensor, positions: torch.Tensor, attend: Attend) -> torch.Tensor:
         """ids, positions [B, T] -> final hidden states [B, T, hidden] (before the last norm)."""
         hidden = self.embed(ids)
+        fused = fused_norm(hidden.device)
         cos, sin = self.rotary(hidden, positions)
         cos, sin = cos[:, None], sin[:, None]  # broadcast over heads: [B, 1, T, head_dim]
         batch, total = ids.shape
         for index, layer in enumerate(self.layers):
             attn = layer.self_attn
-            x = layer.input_layernorm(hidden)
+            x = _norm(layer.input_layernorm, hidden, fused)
             q = attn.q_proj(x).view(batch, total, -1, self.head_dim).transpose(1, 2)  # [B, heads, T, d]
             k = attn.k_proj(x).view(batch, total, -1, self.head_dim).transpose(1, 2)  # [B, kv_heads, T, d]
             v = attn.v_proj(x).view(batch, total, -1, self.head_dim).transpose(1, 2)
@@ -55,11 +58,18 @@ class LlamaWeights:
             k = k * cos + _rotate_half(k) * sin
             out = attend(index, attn, q, k, v)
             hidden = hidden + attn.o_proj(out.transpose(1, 2).reshape(batch, total, -1))
-            hidden = hidden + layer.mlp(layer.post_attention_layernorm(hidden))
+            hidden = hidden + layer.mlp(_norm(layer.post_attention_layernorm, hidden, fused))
         return hidden
 
     def logits(self, hidden: torch.Tensor) -> torch.Tensor:
-        return self.lm_head(self.norm(hidden))
+        return self.lm_head(_norm(self.norm, hidden, fused_norm(hidden.device)))
+
+
+def _norm(module: torch.nn.Module, x: torch.Tensor, fused: bool) -> torch.Tensor:
+    """The layer's RMSNorm: the module itself, or the same arithmetic as one kernel (opted in)."""
+    if fused:
+        return rms_norm(x, module.weight, module.variance_epsilon)
+    return module(x)
 
 
 def _rotate_half(x: torch.Tensor) -> torch.Tensor:

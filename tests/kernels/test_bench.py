@@ -11,11 +11,13 @@ def test_bench_cuda_path_dry_run(triton_device, monkeypatch, capsys):
 
     monkeypatch.setattr(bench, "BATCHES", (1, 2))
     monkeypatch.setattr(bench, "DRAFT_KS", (3,))
+    monkeypatch.setattr(bench, "NORM_ROWS", (1, 5))
+    monkeypatch.setattr(bench, "NORM_HIDDEN", (64,))
     args = argparse.Namespace(vocab=300, dtype="bfloat16")
     bench.bench_cuda(args, dev=triton_device, timer=lambda fn: (fn(), 1.0)[1])
     out = capsys.readouterr().out
     assert "MISMATCH" not in out
-    assert out.count(" OK") == 2 * 2  # ref + triton per shape
+    assert out.count(" OK") == 2 * 2 + 2 * 2  # ref + triton per shape, greedy_accept then rms_norm
 
 
 def test_timer_cpu():

@@ -102,6 +102,11 @@ COMPILE = """
         (a._accept_reduce_kernel, ["*fp32", "*i32", p, p, p, p, p, i, i, i], dict(BLOCK_K1=128, BLOCK_S=32)),
         (a._accept_reduce_kernel, ["*fp32", "*i32", p, "*i32", p, p, p, i, i, i], dict(BLOCK_K1=16, BLOCK_S=1)),
     ]
+    n = _triton.load("rmsnorm_triton")._rms_norm_kernel
+    cases += [
+        (n, ["*bf16", "*bf16", "*bf16", i, i, i, "fp32"], dict(BLOCK=1024)),  # SmolLM2: H = 576
+        (n, ["*fp32", "*fp32", "*fp32", i, i, i, "fp32"], dict(BLOCK=4096)),  # Qwen2.5-7B: H = 3584
+    ]
     for fn, types, const in cases:
         names = [x for x in fn.arg_names if x not in const]
         sig = dict(zip(names, types), **{k: "constexpr" for k in const})
@@ -116,4 +121,4 @@ def test_kernels_compile_for_sm90():
     pytest.importorskip("triton")
     r = _run(COMPILE, TRITON_INTERPRET="0", TRITON_DEFAULT_FP_FUSION="1")
     assert r.returncode == 0, r.stderr[-3000:]
-    assert "compiled 5" in r.stdout
+    assert "compiled 7" in r.stdout
