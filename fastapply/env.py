@@ -8,7 +8,7 @@
 | ``FASTAPPLY_ADAPTER`` | LoRA adapter folder, or ``none`` |
 | ``FASTAPPLY_CACHE`` | where the converted default model is kept (default ``~/.cache/fastapply``) |
 | ``FASTAPPLY_API_KEY`` | bearer key the HTTP service requires |
-| ``FASTAPPLY_KERNELS`` | ``torch`` forces the kernels' torch references on CUDA; ``fused`` also runs the model's RMSNorms as one Triton kernel |
+| ``FASTAPPLY_KERNELS`` | ``torch`` forces the kernels' torch references on CUDA; ``fused`` also runs the decoder's RMSNorms and rotary embeddings as one Triton kernel each |
 
 Entry points (the CLI, the server, the replicas) call ``set_process_defaults()`` once; importing a
 module never changes the environment.

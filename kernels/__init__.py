@@ -19,8 +19,19 @@ from fastapply import env
 from ._triton import HAS_TRITON
 from .accept import greedy_accept_ref
 from .rmsnorm import rms_norm_ref
+from .rotary import rotary_ref
 
-__all__ = ["greedy_accept", "greedy_accept_ref", "rms_norm", "rms_norm_ref", "fused_norm", "backend", "HAS_TRITON"]
+__all__ = [
+    "greedy_accept",
+    "greedy_accept_ref",
+    "rms_norm",
+    "rms_norm_ref",
+    "rotary",
+    "rotary_ref",
+    "fused_decoder",
+    "backend",
+    "HAS_TRITON",
+]
 
 
 def backend(device) -> str:
@@ -40,9 +51,10 @@ def greedy_accept(logits, draft, draft_len, return_target: bool = False):
     return greedy_accept_ref(logits, draft, draft_len, return_target)
 
 
-def fused_norm(device) -> bool:
-    """Whether the model's RMSNorms run as the fused kernel on ``device``: on CUDA with triton,
-    opted in with ``FASTAPPLY_KERNELS=fused`` (not measured on a GPU yet, so not the default)."""
+def fused_decoder(device) -> bool:
+    """Whether the decoder's RMSNorms and rotary embeddings run as the fused kernels on ``device``:
+    on CUDA with triton, opted in with ``FASTAPPLY_KERNELS=fused`` (not measured on a GPU yet, so
+    not the default)."""
     return backend(device) == "triton" and env.get("FASTAPPLY_KERNELS") == "fused"
 
 
@@ -54,3 +66,13 @@ def rms_norm(x, weight, eps: float):
 
         return load("rmsnorm_triton").rms_norm_triton(x, weight, eps)
     return rms_norm_ref(x, weight, eps)
+
+
+def rotary(x, cos, sin):
+    """x [B, heads, T, d], cos/sin [B, 1, T, d] -> x rotated (see rotary.py): the Triton kernel on
+    CUDA, else the reference."""
+    if backend(x.device) == "triton":
+        from ._triton import load
+
+        return load("rotary_triton").rotary_triton(x, cos, sin)
+    return rotary_ref(x, cos, sin)

@@ -25,6 +25,7 @@ if not torch.cuda.is_available():  # before triton is first imported (fastapply.
 from . import _triton  # noqa: E402
 from .accept import greedy_accept_ref  # noqa: E402
 from .rmsnorm import rms_norm_ref  # noqa: E402
+from .rotary import rotary_ref  # noqa: E402
 
 CPU_MAX_ELEMS = 64 * 2**20  # skip CPU reference configs with bigger logits
 BATCHES = (1, 8, 32)
@@ -85,6 +86,16 @@ def bench_norm_cuda(dtype, dev, timer):
             shape = f"rows={rows} H={H}"
             row("ref", shape, ref_us, ref_us, True, "rms_norm")
             row("triton", shape, timer(lambda x=x, w=weight: kernel(x, w, 1e-6)), ref_us, ok, "rms_norm")
+    rope = _triton.load("rotary_triton").rotary_triton
+    for heads, dim in ((9, 64), (28, 128)):  # SmolLM2-135M's q, Qwen2.5-Coder-7B's q
+        for rows in NORM_ROWS:
+            x = torch.randn(1, rows, heads, dim, device=dev).to(dtype).transpose(1, 2)  # as the decoder views q
+            cos, sin = (torch.randn(1, 1, rows, dim, device=dev).to(dtype) for _ in range(2))
+            ref_us = timer(lambda x=x, c=cos, s=sin: rotary_ref(x, c, s))
+            ok = torch.equal(rope(x, cos, sin), rotary_ref(x, cos, sin)) or dev.type != "cuda"
+            shape = f"T={rows} heads={heads} d={dim}"
+            row("ref", shape, ref_us, ref_us, True, "rotary")
+            row("triton", shape, timer(lambda x=x, c=cos, s=sin: rope(x, c, s)), ref_us, ok, "rotary")
 
 
 def bench_cuda(args, dev=torch.device("cuda"), timer=lambda fn: timeit_us(fn, True)):

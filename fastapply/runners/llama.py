@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import torch
 
-from fastapply.kernels import fused_norm, rms_norm
+from fastapply.kernels import fused_decoder, rms_norm, rotary
 
 SUPPORTED = ("llama", "qwen2", "qwen3", "mistral", "smollm3")
 
@@ -42,7 +42,7 @@ class LlamaWeights:
     def forward(self, ids: torch.Tensor, positions: torch.Tensor, attend: Attend) -> torch.Tensor:
         """ids, positions [B, T] -> final hidden states [B, T, hidden] (before the last norm)."""
         hidden = self.embed(ids)
-        fused = fused_norm(hidden.device)
+        fused = fused_decoder(hidden.device)
         cos, sin = self.rotary(hidden, positions)
         cos, sin = cos[:, None], sin[:, None]  # broadcast over heads: [B, 1, T, head_dim]
         batch, total = ids.shape
@@ -54,19 +54,23 @@ class LlamaWeights:
             v = attn.v_proj(x).view(batch, total, -1, self.head_dim).transpose(1, 2)
             if hasattr(attn, "q_norm"):  # Qwen3 normalises q and k per head before RoPE
                 q, k = attn.q_norm(q), attn.k_norm(k)
-            q = q * cos + _rotate_half(q) * sin
-            k = k * cos + _rotate_half(k) * sin
+            if fused:
+                q, k = rotary(q, cos, sin), rotary(k, cos, sin)
+            else:
+                q = q * cos + _rotate_half(q) * sin
+                k = k * cos + _rotate_half(k) * sin
             out = attend(index, attn, q, k, v)
             hidden = hidden + attn.o_proj(out.transpose(1, 2).reshape(batch, total, -1))
             hidden = hidden + layer.mlp(_norm(layer.post_attention_layernorm, hidden, fused))
         return hidden
 
     def logits(self, hidden: torch.Tensor) -> torch.Tensor:
-        return self.lm_head(_norm(self.norm, hidden, fused_norm(hidden.device)))
+        return self.lm_head(_norm(self.norm, hidden, fused_decoder(hidden.device)))
 
 
 def _norm(module: torch.nn.Module, x: torch.Tensor, fused: bool) -> torch.Tensor:
-    """The layer's RMSNorm: the module itself, or the same arithmetic as one kernel (opted in)."""
+    """The layer's RMSNorm: the module itself, or the same arithmetic as one kernel (opted in, with
+    the rotary embedding as one kernel too: ``FASTAPPLY_KERNELS=fused``)."""
     if fused:
         return rms_norm(x, module.weight, module.variance_epsilon)
     return module(x)

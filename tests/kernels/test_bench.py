@@ -17,7 +17,7 @@ def test_bench_cuda_path_dry_run(triton_device, monkeypatch, capsys):
     bench.bench_cuda(args, dev=triton_device, timer=lambda fn: (fn(), 1.0)[1])
     out = capsys.readouterr().out
     assert "MISMATCH" not in out
-    assert out.count(" OK") == 2 * 2 + 2 * 2  # ref + triton per shape, greedy_accept then rms_norm
+    assert out.count(" OK") == 2 * 2 + 2 * 2 + 2 * 2 * 2  # ref + triton per shape: accept, norm, rotary
 
 
 def test_timer_cpu():

@@ -107,6 +107,8 @@ COMPILE = """
         (n, ["*bf16", "*bf16", "*bf16", i, i, i, "fp32"], dict(BLOCK=1024)),  # SmolLM2: H = 576
         (n, ["*fp32", "*fp32", "*fp32", i, i, i, "fp32"], dict(BLOCK=4096)),  # Qwen2.5-7B: H = 3584
     ]
+    r = _triton.load("rotary_triton")._rotary_kernel
+    cases += [(r, ["*bf16", "*bf16", "*bf16", "*bf16"] + [i] * 10, dict(HALF=32, BLOCK=64))]  # head_dim 64
     for fn, types, const in cases:
         names = [x for x in fn.arg_names if x not in const]
         sig = dict(zip(names, types), **{k: "constexpr" for k in const})
@@ -121,4 +123,4 @@ def test_kernels_compile_for_sm90():
     pytest.importorskip("triton")
     r = _run(COMPILE, TRITON_INTERPRET="0", TRITON_DEFAULT_FP_FUSION="1")
     assert r.returncode == 0, r.stderr[-3000:]
-    assert "compiled 7" in r.stdout
+    assert "compiled 8" in r.stdout
