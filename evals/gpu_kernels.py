@@ -10,13 +10,14 @@ It needs no weights: the model is a decisive random model of a chosen shape (``g
 the prompt a counting prompt whose run is the draft, so every draft token is accepted and only the
 cost of a pass varies. A tokenizer folder is needed for the engine's stop tokens.
 
-    python -m fastapply.evals.gpu_kernels --tokenizer DIR --rows 1,32 --out kernels.md
+    python -m fastapply.evals.gpu_kernels --tokenizer DIR --rows 1,32 --kernels default,fused --out DIR
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -82,28 +83,32 @@ def profile_rows(model, tokenizer, config, prompt, own, n, levels, k: int = 64, 
 
 
 def render(result: dict) -> str:
-    lines = [
-        f"### Device kernels of the copy case: {result['shape']} shape, k = {result['k']}, "
-        f"prompt {result['prompt_tokens']} tokens, {result['device']}",
-        "",
-        "| rows | passes | prefill forwards | tokens | wall ms (profiled) | device kernels | kernels a forward | kernel time ms |",
-        "|---|---|---|---|---|---|---|---|",
-    ]
-    for r in result["levels"]:
-        lines.append(
-            f"| {r['rows_']} | {r['passes']} | {r['prefills']} | {r['tokens']} | {r['wall_ms']} | {r['kernels']} | "
-            f"{r['kernels_per_forward']} | {r['device_us'] / 1000:.2f} |"
-        )
-    for r in result["levels"]:
+    lines = []
+    for run in result["runs"]:
         lines += [
+            f"### Device kernels of the copy case: {result['shape']} shape, k = {result['k']}, "
+            f"prompt {result['prompt_tokens']} tokens, {result['device']}, FASTAPPLY_KERNELS={run['kernels']}",
             "",
-            f"{r['rows_']} rows, heaviest kernels:",
-            "",
-            "| kernel | count | µs | share |",
-            "|---|---|---|---|",
+            "| rows | passes | prefill forwards | tokens | wall ms (profiled) | device kernels | kernels a forward | "
+            "kernel time ms |",
+            "|---|---|---|---|---|---|---|---|",
         ]
-        lines += [f"| `{x['name'][:90]}` | {x['count']} | {x['us']} | {x['share']:.1%} |" for x in r["rows"]]
-    return "\n".join(lines) + "\n"
+        for r in run["levels"]:
+            lines.append(
+                f"| {r['rows_']} | {r['passes']} | {r['prefills']} | {r['tokens']} | {r['wall_ms']} | {r['kernels']} | "
+                f"{r['kernels_per_forward']} | {r['device_us'] / 1000:.2f} |"
+            )
+        for r in run["levels"]:
+            lines += [
+                "",
+                f"{r['rows_']} rows, heaviest kernels:",
+                "",
+                "| kernel | count | µs | share |",
+                "|---|---|---|---|",
+            ]
+            lines += [f"| `{x['name'][:90]}` | {x['count']} | {x['us']} | {x['share']:.1%} |" for x in r["rows"]]
+        lines.append("")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,6 +127,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--new-tokens", type=int, default=256)
     p.add_argument("--k", type=int, default=64)
     p.add_argument("--out", default="kernels", help="folder for kernels.json and kernels.md")
+    p.add_argument(
+        "--kernels",
+        default="default",
+        help="FASTAPPLY_KERNELS values to profile one after the other, comma-separated "
+        "('default' leaves it unset; 'default,fused' compares the fused decoder kernels)",
+    )
     args = p.parse_args(argv)
 
     device = "cuda" if torch.cuda.is_available() else "cpu"
@@ -132,9 +143,17 @@ def main(argv: list[str] | None = None) -> int:
     prompt = counting_prompt(args.prompt_tokens, n)
     own = list(range(RUN_START + 1, RUN_START + n + 2))  # what the decisive model emits after the prompt
     started = time.perf_counter()
-    levels = profile_rows(
-        model, tokenizer, EngineConfig(), prompt, own, n, [int(x) for x in args.rows.split(",")], args.k
-    )
+    runs = []
+    for setting in args.kernels.split(","):
+        # the kernels read the variable at each call: one process profiles every setting
+        os.environ.pop("FASTAPPLY_KERNELS", None)
+        if setting != "default":
+            os.environ["FASTAPPLY_KERNELS"] = setting
+        levels = profile_rows(
+            model, tokenizer, EngineConfig(), prompt, own, n, [int(x) for x in args.rows.split(",")], args.k
+        )
+        runs.append({"kernels": setting, "levels": levels})
+    os.environ.pop("FASTAPPLY_KERNELS", None)
     result = {
         "device": torch.cuda.get_device_name() if device == "cuda" else "cpu",
         "torch": torch.__version__,
@@ -142,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
         "k": args.k,
         "prompt_tokens": len(prompt),
         "seconds": round(time.perf_counter() - started, 1),
-        "levels": levels,
+        "runs": runs,
     }
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -21,10 +21,13 @@ def test_kernels_are_grouped_by_name_and_host_events_left_out():
 def test_dry_run_counts_the_clocked_passes(tmp_path, tiny_model_dir):
     out = tmp_path / "kernels"
     args = ["--tokenizer", str(tiny_model_dir), "--shape", "tiny", "--rows", "1,2"]
-    assert main([*args, "--prompt-tokens", "120", "--new-tokens", "30", "--k", "8", "--out", str(out)]) == 0
+    extra = ["--prompt-tokens", "120", "--new-tokens", "30", "--k", "8", "--kernels", "default,fused"]
+    assert main([*args, *extra, "--out", str(out)]) == 0
     result = json.loads((out / "kernels.json").read_text())
-    assert [level["rows_"] for level in result["levels"]] == [1, 2]
-    for level in result["levels"]:
+    assert [run["kernels"] for run in result["runs"]] == ["default", "fused"]
+    levels = result["runs"][0]["levels"]
+    assert [level["rows_"] for level in levels] == [1, 2]
+    for level in levels:
         assert level["tokens"] == 30 * level["rows_"]  # every row decoded its whole run
         assert level["passes"] >= 30 // 9 and level["prefills"] == 1
         assert level["kernels"] == 0  # no device on CPU: nothing counted as a kernel
