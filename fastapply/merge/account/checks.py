@@ -22,7 +22,7 @@ from collections import Counter
 from fastapply.merge.account.trace import Trace
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.text.lines import indent_width as _width
-from fastapply.merge.text.normal import definition_key, is_closer, norm
+from fastapply.merge.text.normal import definition_key, is_closer, is_comment_line, norm
 from fastapply.merge.text.syntax import definitions
 
 # Languages where one name may be defined twice in one scope on purpose: overloads, or (C) a
@@ -238,10 +238,9 @@ def _off_by_one(trace: Trace) -> list[int]:
     return bad
 
 
-_COMMENT_START = ("//", "#", "/*", "*", "--", "<!--", ";", '"""', "'''")
 _GOES_ON = ("(", "[", ",", "&&", "||", "+", "-", "=", "?", ":", "\\", ".", "and", "or")
 
 
 def _statement_like(line: str) -> bool:
     text = line.strip()
-    return not text.startswith(_COMMENT_START) and not text.endswith(":")
+    return not is_comment_line(text) and not text.endswith(":")

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import re
 
-_COMMENT = ("//", "#", "/*", "*", "--", "<!--", ";", '"""', "'''")
+from fastapply.merge.text.normal import is_comment_line
+
 _ASKS = re.compile(r"\b(?:remove|delete|drop|strip|clean|tidy|trim)|comment|doc", re.I)
 
 
@@ -44,7 +45,7 @@ def comment_dropped(orig: list[str], kept: dict[int, int], starts: set[int], ins
         after = end if end < len(orig) else None
         if (
             run
-            and all(orig[t].strip().startswith(_COMMENT) for t in run)
+            and all(is_comment_line(orig[t]) for t in run)
             and before is not None
             and after is not None
             and after in starts

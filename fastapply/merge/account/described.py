@@ -25,9 +25,9 @@ import difflib
 import re
 from collections import Counter
 
+from fastapply.merge.account.checks import EDITED  # a lost line this similar to a written one was rewritten
 from fastapply.merge.text.normal import norm
 
-EDITED = 0.6  # a lost line this similar to a written one was rewritten, not removed
 MIN_WORDS = 2  # distinctive words of the removal clause a stretch of kept lines must hold
 WINDOW = 3  # lines either side of a kept line that count with it (within unshown kept lines)
 RARE_SHARE = 0.03  # a word is distinctive when at most this share of the file's lines use it (min 3)

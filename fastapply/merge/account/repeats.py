@@ -21,12 +21,11 @@ from __future__ import annotations
 
 import re
 
-from fastapply.merge.text.normal import is_closer, norm
+from fastapply.merge.text.normal import is_closer, is_comment_line, norm
 
 MIN_LINES = 2  # non-blank lines a repeated block must have
 NEAR = 6  # original lines between the old copy and an anchor of the chunk that wrote the new one
 _NAMES = re.compile(r"[A-Za-z_$][\w$]*")
-_COMMENT = ("//", "#", "/*", "*", "--", "<!--", ";")
 
 
 def _runs(lines: set[int], out: list[str]) -> list[list[int]]:
@@ -106,7 +105,7 @@ def _distinctive(text: str, block: list[int], orig_norm: list[str]) -> bool:
     the original ("break;", "end", "* @default false" are in many places)."""
     stripped = text.strip()
     return (
-        not stripped.startswith(_COMMENT)
+        not is_comment_line(stripped)
         and not is_closer(stripped)
         and len(_NAMES.findall(stripped)) >= 2
         and orig_norm.count(text) == 1

@@ -67,3 +67,16 @@ def is_closer(line: str) -> bool:
     (True, True, False)
     """
     return bool(_CLOSER.match(line))
+
+
+# How a comment line opens, in the languages the merge reads (a docstring's quotes included).
+COMMENT_STARTS = ("//", "#", "/*", "*", "--", "<!--", ";", '"""', "'''")
+
+
+def is_comment_line(line: str) -> bool:
+    """Whether the line, stripped, opens as a comment.
+
+    >>> is_comment_line("  // note"), is_comment_line("x = 1  # note")
+    (True, False)
+    """
+    return line.strip().startswith(COMMENT_STARTS)
