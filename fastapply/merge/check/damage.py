@@ -22,6 +22,7 @@ from dataclasses import replace
 from fastapply.merge.snippet.chunks import split_chunks
 from fastapply.merge.snippet.hunks import is_diff_form
 from fastapply.merge.text.languages import INDENT_LANGUAGES
+from fastapply.merge.text.lines import indent_width
 from fastapply.merge.text.markers import is_marker_line
 from fastapply.merge.text.normal import WORD_CHAR, is_distinctive, norm
 from fastapply.merge.text.syntax import definitions
@@ -223,26 +224,40 @@ def vanished_definitions(
 
 
 _DECLARATION = re.compile(r"^(local|let|const|var|val)\s+(?:mut\s+|function\s+)?([A-Za-z_$][\w$]*)\b")
+_SHADOWING = frozenset({"rust"})  # a `let` may shadow a name in its own block
 
 
-def redeclared(orig: list[str], snip: list[str], out: list[str]) -> tuple[str, ...]:
-    """Names declared at the top level both by a new line of the output and by an original line the
+def redeclared(orig: list[str], snip: list[str], out: list[str], lang: str | None = None) -> tuple[str, ...]:
+    """Names declared in one block both by a new line of the output and by an original line the
     output keeps but the snippet does not show (Lua's ``local _rawget = rawget`` added above the
-    ``local _rawget`` it should have replaced)."""
+    ``local _rawget`` it should have replaced; a Kotlin ``val subcommands`` rewritten over three
+    lines beside its one-line original). A block is the lines at one indentation under the same
+    opening line; where the language lets a declaration shadow another in its block, only the top
+    level counts."""
     shown = {norm(line) for line in snip}
     unused = Counter(norm(line) for line in orig)
     new, old = set(), set()
-    for line in out:
-        key, match = norm(line), _DECLARATION.match(line)
+    for row, line in enumerate(out):
+        key, match = norm(line), _DECLARATION.match(line.lstrip())
         is_new = unused[key] <= 0
         unused[key] -= 1
-        if match:
-            name = (match.group(1), match.group(2))
-            if is_new:
-                new.add(name)
-            elif key not in shown:
-                old.add(name)
-    return tuple(sorted(name for _, name in new & old))
+        if not match or (lang in _SHADOWING and line[:1].isspace()):
+            continue
+        name = (_block(out, row), match.group(1), match.group(2))
+        if is_new:
+            new.add(name)
+        elif key not in shown:
+            old.add(name)
+    return tuple(sorted({name for _, _, name in new & old}))
+
+
+def _block(lines: list[str], row: int) -> int:
+    """A line's block: the row of the nearest line above it indented less (its opener); -1 at the
+    top level."""
+    width = indent_width(lines[row])
+    if width == 0:
+        return -1
+    return next((r for r in range(row - 1, -1, -1) if lines[r].strip() and indent_width(lines[r]) < width), -1)
 
 
 def duplicated_definitions(original: str, snippet: str, merged: str, lang) -> tuple[str, ...]:

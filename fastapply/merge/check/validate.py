@@ -39,7 +39,7 @@ from fastapply.merge.repair import adjacency, instructed
 from fastapply.merge.snippet.hunks import is_diff_form, new_side
 from fastapply.merge.text.languages import detect_language
 from fastapply.merge.text.lines import split_lines
-from fastapply.merge.text.markers import is_marker_line
+from fastapply.merge.text.markers import is_marker_line, opens_with_ellipsis
 from fastapply.merge.text.normal import norm
 from fastapply.merge.text.syntax import error_lines, error_macros
 
@@ -173,7 +173,7 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
                 Code.DUPLICATED_DEFINITION, f"definitions that occur twice, text and all: {', '.join(names[:5])}"
             )
         )
-    names = damage.redeclared(orig, snip, out)
+    names = damage.redeclared(orig, snip, out, lang)
     if names:
         found.append(
             ApplyWarning(
@@ -184,10 +184,16 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
 
 
 def _marker_leak(orig, out, lang) -> ApplyWarning | None:
-    allowed = Counter(norm(line) for line in orig if is_marker_line(line, lang))
+    """Marker lines, or comments opening with an ellipsis (an elision in words the marker reader
+    does not know), beyond those the original holds."""
+
+    def elides(line: str) -> bool:
+        return is_marker_line(line, lang) or opens_with_ellipsis(line)
+
+    allowed = Counter(norm(line) for line in orig if elides(line))
     leaked = []
     for i, line in enumerate(out):
-        if is_marker_line(line, lang):
+        if elides(line):
             if allowed[norm(line)] > 0:
                 allowed[norm(line)] -= 1
             else:

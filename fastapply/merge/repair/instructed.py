@@ -38,7 +38,12 @@ _CONSTANT = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{5,}$")  # TIMEOU
 
 def asks_removal(instruction: str) -> bool:
     """Whether the instruction asks for code to go: removed, deleted, dropped, or replaced."""
-    return bool(instruction) and (_DELETE_VERB.search(instruction) is not None or bool(_replaced(instruction)))
+    return asks_deletion(instruction) or bool(_replaced(instruction))
+
+
+def asks_deletion(instruction: str) -> bool:
+    """Whether the instruction asks for code to go without a replacement: removed, deleted, dropped."""
+    return bool(instruction) and _DELETE_VERB.search(instruction) is not None
 
 
 def _replaced(instruction: str) -> str:
@@ -55,7 +60,9 @@ def _named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]
     if quoted:
         return [q.removesuffix("()") for q in quoted]
     names = []
-    objects = " ".join([match.group(2) for match in _OBJECT.finditer(instruction)] + [_replaced(instruction)])
+    objects = " ".join(
+        [match.group(2) for match in _OBJECT.finditer(instruction)] + [_replaced(instruction), _listed(instruction)]
+    )
     objects = _PLACE.sub(" ", objects)  # "NULL in RE2::Set::Add": the place is not what goes
     for ticked, word in _IDENTIFIER.findall(objects):
         token = ticked or word
@@ -68,6 +75,26 @@ def _named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]
     names += [w for w in _KIND_NOUN.findall(objects) if w[:1].isupper() or w in defined]
     names += [" ".join(m.group(2).split()) for m in _TITLED.finditer(instruction)]  # "the Media Queries section"
     return names
+
+
+_LIST = re.compile(r"(?:[^\s:.;]+\s+){0,5}?[^\s:.;]*:\s+(.+?)(?:[.;](?:\s|$)|\n|$)")
+_ITEM_SEP = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*/\s*")
+
+
+def _listed(instruction: str) -> str:
+    """What a removal lists after a colon: "remove the buffer option: its handling, createBufferStream
+    and DEFAULT_BUFFER_DURATION" names all three, past the four words after the verb.
+
+    >>> _listed("Remove the deprecated buffer option: createBufferStream and DEFAULT_DURATION. Add x: y")
+    'createBufferStream DEFAULT_DURATION'
+    """
+    found = []
+    for verb in _DELETE_VERB.finditer(instruction):
+        match = _LIST.match(instruction, verb.end() + 1)
+        items = _ITEM_SEP.split(match.group(1).strip()) if match else []
+        if items and all(0 < len(item.split()) <= 4 for item in items):  # a list, not a reason
+            found.append(" ".join(items))
+    return " ".join(found)
 
 
 def instruction_not_applied(

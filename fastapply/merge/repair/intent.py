@@ -63,6 +63,8 @@ def stated_deletions(
     names = instructed.instruction_not_applied(original, merged, instruction, snip, language)
     if not names or set(names) & set(instructed.moved_names(instruction)):
         return []
+    if not instructed.asks_deletion(instruction) and any(merged.count(n) < original.count(n) for n in names):
+        return []  # "use X instead of Y", done where the snippet shows it: another Y is another use
     tree = parse(merged, language)
     if tree is None:
         return []
@@ -84,6 +86,10 @@ def stated_deletions(
     defining = {span for span in units if any(_defines(lines, span, name) for name in held[span])}
     if not defining and len(units) > 1:
         return []
+    # A name defined in two hidden places ("the package-level BytesHexVar" beside the method of the
+    # same name): which one is meant is unknown.
+    if any(sum(_defines(lines, span, name) for span in defining if name in held[span]) > 1 for name in names):
+        return []
     ranked = sorted(units.items(), key=lambda item: (item[0] not in defining, -item[1], item[0]))
     options = [[span] for span, _ in ranked]
     if len(units) > 1:
@@ -99,6 +105,8 @@ def stated_deletions(
         if count > MAX_REMOVED_LINES or count > MAX_REMOVED_SHARE * len(lines):
             continue
         gone = {row for a, b in removed for row in range(a, b + 1)}
+        if any(not gone.issuperset(range(a, b + 1)) for a, b in defining):
+            continue  # a named definition left in place: the instruction is not done
         kept = [line for row, line in enumerate(lines) if row not in gone]
         candidates.append(
             StatedDeletion(
@@ -146,16 +154,21 @@ def _units_of(name: str, tree, lines: list[str], hidden: list[bool], word: bool 
     return spans
 
 
+def _uses(line: str, name: str) -> bool:
+    """Whether ``line`` holds ``name`` as a whole word outside string literals."""
+    pattern = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+    return any(not _in_string(line, match.start()) for match in pattern.finditer(line))
+
+
 def _in_string(line: str, at: int) -> bool:
     """Whether position ``at`` of a line lies inside a quoted string (counting quotes before it)."""
     before = line[:at]
     return any(before.count(q) % 2 == 1 for q in ("'", '"', "`"))
 
 
-_DECLARED = re.compile(
-    r"\b(?:var|let|const|val|function|def|class|func|fn|local|sub|struct|enum|trait|interface|type|object|record)"
-    r"\s+([A-Za-z_$][\w$]*)"
-)
+_KEYWORD = r"(?:var|let|const|val|function|def|class|func|fn|local|sub|struct|enum|trait|interface|type|object|record)"
+# the name after the last keyword: "local function f" declares f, not "function"
+_DECLARED = re.compile(rf"\b{_KEYWORD}\s+(?!{_KEYWORD}\b)([A-Za-z_$][\w$]*)")
 
 
 def _outer_rows(lines: list[str], removed: list[tuple[int, int]]) -> list[int]:
@@ -180,12 +193,7 @@ def _without_dangling(
         gone = {row for a, b in removed for row in range(a, b + 1)}
         declared = {m.group(1) for row in _outer_rows(lines, removed) for m in _DECLARED.finditer(lines[row])}
         users = {
-            name: [
-                row
-                for row, line in enumerate(lines)
-                if row not in gone and re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", line)
-            ]
-            for name in declared
+            name: [row for row, line in enumerate(lines) if row not in gone and _uses(line, name)] for name in declared
         }
         users = {name: rows for name, rows in users.items() if rows}
         if not users:

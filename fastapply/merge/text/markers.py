@@ -28,7 +28,8 @@ _MARKER_WORDS = re.compile(
     r"\b(existing|rest|same|unchanged|remaining|previous|prior|other|others|omitted|original|"
     r"keep|kept|more|etc|code|imports?|methods?|functions?|tests?|sections?|fields?|lines?|"
     r"implementation|content|body|logic|remainder|as before|elided|skipped|here|docstrings?|docs|"
-    r"comments?|props|properties|options|entries|members|cases|params|parameters|arguments|handlers?)\b",
+    r"comments?|props|properties|options|entries|members|cases|params|parameters|arguments|handlers?|"
+    r"stays?|remains?|as is|untouched|intact|unmodified)\b",
     re.IGNORECASE,
 )
 # Marker phrases without an ellipsis: "keep existing code", "rest of the file unchanged", "same".
@@ -117,12 +118,27 @@ def is_marker_line(line: str, language: str | None = None) -> bool:
     if body is None:
         # An uncommented "... existing code ..." (agents write them too): an ellipsis plus marker
         # words, which no language accepts as code.
+        # "...props" (a spread, a rest parameter) is code: an uncommented marker's ellipsis stands
+        # apart from its words, or closes them too ("...existing code...")
         return (
-            bool(re.match(_ELLIPSIS, stripped))
+            bool(re.match(_ELLIPSIS + r"(?:\s|$)", stripped) or re.fullmatch(rf"{_ELLIPSIS}.*{_ELLIPSIS}", stripped))
             and _is_marker_phrase(stripped)
             and bool(_MARKER_WORDS.search(re.sub(_ELLIPSIS, " ", stripped)))
         )
     return _is_marker_phrase(body)
+
+
+def opens_with_ellipsis(line: str) -> bool:
+    """A whole-line comment whose text starts with an ellipsis ("// ... null check as before"): the
+    way elisions are written, whether or not its words are marker vocabulary. Code comments rarely
+    start so; new code holding one most likely kept an elision the marker reader did not know.
+
+    >>> opens_with_ellipsis("    // ... the null check, as it was ..."), opens_with_ellipsis("// retry...")
+    (True, False)
+    """
+    body = _comment_body(line.strip())
+    raw = line.strip()
+    return body is not None and bool(body) and raw[:1] not in ".…" and bool(re.match(_ELLIPSIS, body))
 
 
 def find_markers(text: str, language: str | None = None) -> list[int]:

@@ -81,6 +81,26 @@ def test_a_new_declaration_beside_the_unshown_old_one_is_redeclared():
     assert damage.redeclared(lua.splitlines(), both.splitlines(), doubled.splitlines()) == ()
 
 
+def test_a_rewritten_local_beside_its_unshown_one_line_original_is_redeclared():
+    kotlin = (
+        "fun gen(c: Cmd) {\n    val opts = c.options\n    val subs = c.subs.map { it.name }\n    emit(opts, subs)\n}\n"
+    )
+    snippet = "fun gen(c: Cmd) {\n    val opts = c.options\n    val subs = c.subs\n        .filterNot { it.hidden }\n        .map { it.name }\n    // ... rest unchanged\n"
+    both = kotlin.replace(
+        "    emit", "    val subs = c.subs\n        .filterNot { it.hidden }\n        .map { it.name }\n    emit"
+    )
+    lines = (kotlin.splitlines(), snippet.splitlines(), both.splitlines())
+    assert damage.redeclared(*lines, "kotlin") == ("subs",)
+    # the same opener text in two functions is two blocks
+    two = "fun run() {\n    val r = 1\n}\nfun run() {\n    val q = 2\n}\n"
+    added = two.replace("val q = 2", "val q = 2\n    val r = 3")
+    assert damage.redeclared(two.splitlines(), ["    val r = 3"], added.splitlines(), "kotlin") == ()
+    # Rust lets a `let` shadow another in its block
+    rust = "fn f() {\n    let x = read();\n    use_it(x);\n}\n"
+    shadow = rust.replace("    use_it", "    let x = x.trim();\n    use_it")
+    assert damage.redeclared(rust.splitlines(), ["    let x = x.trim();"], shadow.splitlines(), "rust") == ()
+
+
 def test_a_definition_copied_whole_is_duplicated_but_the_same_method_in_two_classes_is_not():
     ruby = "class A\n  def encode(t)\n    t.to_s\n  end\n\n  def mask(t)\n    t\n  end\nend\n"
     snippet = "  def mask(t)\n    t\n  end\n\n  def encode(t)\n    t.to_s\n  end\n"

@@ -41,6 +41,12 @@ def test_marker_leak():
     assert leak and leak[0].lines == (13,)
 
 
+def test_a_new_comment_opening_with_an_ellipsis_is_a_leak():
+    merged = ORIGINAL.replace("def main():", "# ... setup as it was before ...\ndef main():")
+    leak = [w for w in validate(ORIGINAL, SNIPPET, merged, "python") if w.code == "marker_leak"]
+    assert leak and leak[0].lines == (13,)
+
+
 def test_marker_already_in_original_is_not_a_leak():
     original = ORIGINAL + "# ... rest of setup ...\n"
     merged = lazy_merge(original, SNIPPET, "python").merged

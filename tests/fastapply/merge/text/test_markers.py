@@ -84,3 +84,18 @@ def test_a_parenthesised_phrase_after_an_ellipsis_is_a_marker():
 
 def test_a_short_phrase_between_ellipses_names_what_it_elides():
     assert is_marker_line("    # ... docstring ...") and is_marker_line("  // ... other props ...")
+
+
+def test_a_phrase_saying_the_code_stays_is_a_marker_and_a_spread_is_code():
+    assert is_marker_line("      // ... null check stays as is ...", "java")
+    assert is_marker_line("    # ... validation remains untouched ...", "python")
+    assert not is_marker_line("  ...props", "tsx") and not is_marker_line("    ...rest,", "typescript")
+    assert is_marker_line("...existing code...", "tsx")  # an ellipsis on both sides
+
+
+def test_a_comment_opening_with_an_ellipsis_reads_as_an_elision():
+    from fastapply.merge.text.markers import opens_with_ellipsis
+
+    assert opens_with_ellipsis("    // ... the null check, as it was ...")
+    assert opens_with_ellipsis("  # … then the loop over (rows)")
+    assert not opens_with_ellipsis("// retry...") and not opens_with_ellipsis("  ...props")
