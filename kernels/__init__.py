@@ -3,6 +3,7 @@
 Public API (the engine imports only ``greedy_accept``)::
 
     accepted, next_token[, target] = greedy_accept(logits, draft, draft_len, return_target=False)
+    out = verify_attention(q, keys, values, lengths, scale)   # not on the serving path yet
 
 It dispatches on the tensors' device: the Triton kernel (``accept_triton.greedy_accept_triton``)
 for CUDA tensors when triton is installed, otherwise the plain-torch reference
@@ -18,6 +19,7 @@ from fastapply import env
 
 from ._triton import HAS_TRITON
 from .accept import greedy_accept_ref
+from .attention import verify_attention_ref
 from .rmsnorm import rms_norm_ref
 from .rotary import rotary_ref
 
@@ -28,6 +30,8 @@ __all__ = [
     "rms_norm_ref",
     "rotary",
     "rotary_ref",
+    "verify_attention",
+    "verify_attention_ref",
     "fused_decoder",
     "backend",
     "HAS_TRITON",
@@ -76,3 +80,14 @@ def rotary(x, cos, sin):
 
         return load("rotary_triton").rotary_triton(x, cos, sin)
     return rotary_ref(x, cos, sin)
+
+
+def verify_attention(q, keys, values, lengths, scale: float):
+    """q [B, H, T, d], keys/values [B, Hkv, S, d], lengths [B] -> [B, H, T, d]: query t of row b
+    sees key j iff j <= lengths[b] + t (see attention.py). The Triton kernel on CUDA reads only
+    positions below lengths[b] + T; the reference reads all S."""
+    if backend(q.device) == "triton":
+        from ._triton import load
+
+        return load("attention_triton").verify_attention_triton(q, keys, values, lengths, scale)
+    return verify_attention_ref(q, keys, values, lengths, scale)

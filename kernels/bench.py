@@ -1,4 +1,4 @@
-"""Micro-benchmark: the Triton kernel vs its torch reference (llm.c dev/cuda style).
+"""Micro-benchmark: the Triton kernels vs their torch references (llm.c dev/cuda style).
 
     python -m fastapply.kernels.bench                 # CUDA: full table; CPU: see below
     python -m fastapply.kernels.bench --vocab 151936 --dtype float32
@@ -24,6 +24,7 @@ if not torch.cuda.is_available():  # before triton is first imported (fastapply.
 
 from . import _triton  # noqa: E402
 from .accept import greedy_accept_ref  # noqa: E402
+from .attention import verify_attention_ref  # noqa: E402
 from .rmsnorm import rms_norm_ref  # noqa: E402
 from .rotary import rotary_ref  # noqa: E402
 
@@ -98,6 +99,37 @@ def bench_norm_cuda(dtype, dev, timer):
             row("triton", shape, timer(lambda x=x, c=cos, s=sin: rope(x, c, s)), ref_us, ok, "rotary")
 
 
+ATTN_BATCHES = (1, 8, 32)
+ATTN_KEYS = (1024, 4096)  # the key bucket S; every row's valid length lies in its second half
+ATTN_HEADS = ((9, 3, 64), (28, 4, 128))  # (H, Hkv, d): SmolLM2-135M, Qwen2.5-Coder-7B
+ATTN_T = 17  # K = 16
+
+
+def attention_inputs(B, H, Hkv, T, S, D, dtype, device, seed=0):
+    """q, one layer's KV slab, lengths with lengths + T <= S, and the scale."""
+    g = torch.Generator(device=device).manual_seed(seed)
+    q = torch.randn(B, H, T, D, device=device, generator=g).to(dtype)
+    keys, values = (torch.randn(B, Hkv, S, D, device=device, generator=g).to(dtype) for _ in range(2))
+    lengths = torch.randint(S // 2, S - T + 1, (B,), device=device, generator=g)
+    return q, keys, values, lengths, D**-0.5
+
+
+def bench_attention_cuda(dtype, dev, timer):
+    """Verification-pass attention: the reference is SDPA over the whole bucket with a mask (what
+    the static runner runs), the kernel reads each row's valid positions only."""
+    kernel = _triton.load("attention_triton").verify_attention_triton
+    for H, Hkv, D in ATTN_HEADS:
+        for S in ATTN_KEYS:
+            for B in ATTN_BATCHES:
+                x = attention_inputs(B, H, Hkv, ATTN_T, S, D, dtype, dev)
+                ref = verify_attention_ref(*x)
+                ref_us = timer(lambda x=x: verify_attention_ref(*x))
+                ok = torch.allclose(kernel(*x).float(), ref.float(), atol=2e-2, rtol=2e-2)
+                shape = f"B={B} T={ATTN_T} S={S} H{H}/{Hkv} d{D}"
+                row("ref", shape, ref_us, ref_us, True, "verify_attn")
+                row("triton", shape, timer(lambda x=x: kernel(*x)), ref_us, ok, "verify_attn")
+
+
 def bench_cuda(args, dev=torch.device("cuda"), timer=lambda fn: timeit_us(fn, True)):
     dtype = getattr(torch, args.dtype)
     kernel = _triton.load("accept_triton").greedy_accept_triton
@@ -111,6 +143,7 @@ def bench_cuda(args, dev=torch.device("cuda"), timer=lambda fn: timeit_us(fn, Tr
             ok = same(kernel(*x), ref)
             row("triton", shape, timer(lambda x=x: kernel(*x)), ref_us, ok)
     bench_norm_cuda(dtype, dev, timer)
+    bench_attention_cuda(dtype, dev, timer)
 
 
 def bench_cpu(args):
@@ -147,6 +180,14 @@ def bench_cpu(args):
     ok = torch.allclose(norm(x, weight, 1e-6), rms_norm_ref(x, weight, 1e-6), atol=1e-5, rtol=1e-5)
     print(
         f"{'rms_norm':14s} {'triton':6s} {'rows=4 H=96':28s} interp {time.perf_counter() - t:5.2f}s  "
+        f"{'OK' if ok else 'MISMATCH'}"
+    )
+    attn = _triton.load("attention_triton").verify_attention_triton
+    x = attention_inputs(2, 6, 2, 5, 40, 64, torch.float32, dev, seed=2)
+    t = time.perf_counter()
+    ok = torch.allclose(attn(*x), verify_attention_ref(*x), atol=1e-5, rtol=1e-5)
+    print(
+        f"{'verify_attn':14s} {'triton':6s} {'B=2 T=5 S=40 H6/2 d64':28s} interp {time.perf_counter() - t:5.2f}s  "
         f"{'OK' if ok else 'MISMATCH'}"
     )
 

@@ -109,10 +109,20 @@ COMPILE = """
     ]
     r = _triton.load("rotary_triton")._rotary_kernel
     cases += [(r, ["*bf16", "*bf16", "*bf16", "*bf16"] + [i] * 10, dict(HALF=32, BLOCK=64))]  # head_dim 64
+    at = _triton.load("attention_triton")
+    unit = dict(sqd=1, skd=1, svd=1, sod=1)  # the last strides, specialised to 1 as the JIT does
+    for dt, size in (("*bf16", 2), ("*fp32", 4)):
+        for d, direct in ((64, True), (128, False)):  # d=64 writes the output, d=128 the split partials
+            bm, bn = at.TILES[(size, d)]
+            part = [dt] * 3 if direct else ["*fp32"] * 3
+            const = dict(D=d, BLOCK_M=bm, BLOCK_N=bn, DIRECT=direct, UPCAST=False, **unit)
+            cases.append((at._attn_kernel, [dt, dt, dt, p, dt, *part] + [i] * 5 + ["fp32"] + [i] * 12, const))
+        cases.append((at._merge_kernel, ["*fp32", "*fp32", "*fp32", dt] + [i] * 9, dict(D=128, BLOCK_S=16, sod=1)))
     for fn, types, const in cases:
         names = [x for x in fn.arg_names if x not in const]
         sig = dict(zip(names, types), **{k: "constexpr" for k in const})
-        k = triton.compile(ASTSource(fn, sig, const), target=GPUTarget("cuda", 90, 32))
+        warps = at.WARPS if fn is at._attn_kernel else 4
+        k = triton.compile(ASTSource(fn, sig, const), target=GPUTarget("cuda", 90, 32), options=dict(num_warps=warps))
         assert k.asm["cubin"], fn.__name__
     print("compiled", len(cases))
 """
@@ -123,4 +133,4 @@ def test_kernels_compile_for_sm90():
     pytest.importorskip("triton")
     r = _run(COMPILE, TRITON_INTERPRET="0", TRITON_DEFAULT_FP_FUSION="1")
     assert r.returncode == 0, r.stderr[-3000:]
-    assert "compiled 8" in r.stdout
+    assert "compiled 14" in r.stdout
