@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import torch
+import torch.nn.functional as F
 
 from fastapply.kernels import fused_decoder, rms_norm, rotary
 
@@ -38,6 +39,13 @@ class LlamaWeights:
         self.max_positions = getattr(cfg, "max_position_embeddings", 2048)
         param = next(model.parameters())
         self.device, self.dtype = param.device, param.dtype
+        # One GEMM for q, k and v and one for gate and up, per layer (two and one fewer kernel
+        # launches a layer): the modules' weights become views of the joined tensors, so memory
+        # does not grow and transformers' own forward still reads the same values.
+        self.qkv = [
+            _joined(layer.self_attn.q_proj, layer.self_attn.k_proj, layer.self_attn.v_proj) for layer in self.layers
+        ]
+        self.gate_up = [_joined(layer.mlp.gate_proj, layer.mlp.up_proj) for layer in self.layers]
 
     def forward(self, ids: torch.Tensor, positions: torch.Tensor, attend: Attend) -> torch.Tensor:
         """ids, positions [B, T] -> final hidden states [B, T, hidden] (before the last norm)."""
@@ -49,9 +57,11 @@ class LlamaWeights:
         for index, layer in enumerate(self.layers):
             attn = layer.self_attn
             x = _norm(layer.input_layernorm, hidden, fused)
-            q = attn.q_proj(x).view(batch, total, -1, self.head_dim).transpose(1, 2)  # [B, heads, T, d]
-            k = attn.k_proj(x).view(batch, total, -1, self.head_dim).transpose(1, 2)  # [B, kv_heads, T, d]
-            v = attn.v_proj(x).view(batch, total, -1, self.head_dim).transpose(1, 2)
+            weight, bias, sizes = self.qkv[index]
+            q, k, v = (
+                part.view(batch, total, -1, self.head_dim).transpose(1, 2)  # [B, heads or kv_heads, T, d]
+                for part in F.linear(x, weight, bias).split(sizes, dim=-1)
+            )
             if hasattr(attn, "q_norm"):  # Qwen3 normalises q and k per head before RoPE
                 q, k = attn.q_norm(q), attn.k_norm(k)
             if fused:
@@ -61,11 +71,31 @@ class LlamaWeights:
                 k = k * cos + _rotate_half(k) * sin
             out = attend(index, attn, q, k, v)
             hidden = hidden + attn.o_proj(out.transpose(1, 2).reshape(batch, total, -1))
-            hidden = hidden + layer.mlp(_norm(layer.post_attention_layernorm, hidden, fused))
+            weight, bias, sizes = self.gate_up[index]
+            gate, up = F.linear(_norm(layer.post_attention_layernorm, hidden, fused), weight, bias).split(sizes, dim=-1)
+            hidden = hidden + layer.mlp.down_proj(layer.mlp.act_fn(gate) * up)
         return hidden
 
     def logits(self, hidden: torch.Tensor) -> torch.Tensor:
         return self.lm_head(_norm(self.norm, hidden, fused_decoder(hidden.device)))
+
+
+def _joined(*linears: torch.nn.Linear) -> tuple[torch.Tensor, torch.Tensor | None, list[int]]:
+    """(weight [sum out, in], bias or None, each module's out size) of linears that read one input,
+    joined along their outputs; each module's weight (and bias) becomes a view of the joined one."""
+    sizes = [linear.out_features for linear in linears]
+    with torch.no_grad():
+        weight = torch.cat([linear.weight for linear in linears])
+        biased = [linear.bias is not None for linear in linears]
+        if any(biased) and not all(biased):
+            raise ValueError("cannot join projections where only some have a bias")
+        bias = torch.cat([linear.bias for linear in linears]) if all(biased) else None
+        for linear, part in zip(linears, weight.split(sizes)):
+            linear.weight.data = part
+        if bias is not None:
+            for linear, part in zip(linears, bias.split(sizes)):
+                linear.bias.data = part
+    return weight, bias, sizes
 
 
 def _norm(module: torch.nn.Module, x: torch.Tensor, fused: bool) -> torch.Tensor:

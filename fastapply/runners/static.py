@@ -20,6 +20,7 @@ from __future__ import annotations
 import torch
 import torch.nn.functional as F
 
+from fastapply.kernels import fused_decoder, verify_attention
 from fastapply.runners.base import ranked_candidates
 from fastapply.runners.llama import LlamaWeights
 
@@ -116,15 +117,20 @@ class StaticRunner:
 
     def _forward(self, ids: torch.Tensor, positions: torch.Tensor, keys: int) -> torch.Tensor:
         batch, n = ids.shape
+        # Opted in (FASTAPPLY_KERNELS=fused, CUDA): one kernel that reads each row's valid
+        # positions only (kernels/attention_triton.py), instead of SDPA over the whole bucket.
+        valid_only = fused_decoder(self.device)
         # query i of a row sees key j iff j <= its position: the causal mask and the valid-prefix
         # mask in one comparison, [B, 1, n, keys]
-        mask = self.key_index[None, None, None, :keys] <= positions[:, None, :, None]
+        mask = None if valid_only else self.key_index[None, None, None, :keys] <= positions[:, None, :, None]
         write_at = positions[:, None, :, None].expand(batch, self.keys.shape[2], n, self.head_dim)
 
         def attend(index, attn, q, k, v):
             slab_keys, slab_values = self.keys[index, :, :, :keys], self.values[index, :, :, :keys]  # views
             slab_keys.scatter_(2, write_at, k)
             slab_values.scatter_(2, write_at, v)
+            if valid_only:  # the same rule: query t of row b sees keys j <= positions[b, 0] + t
+                return verify_attention(q, slab_keys, slab_values, positions[:, 0], attn.scaling)
             return F.scaled_dot_product_attention(
                 q, slab_keys, slab_values, attn_mask=mask, scale=attn.scaling, enable_gqa=True
             )
