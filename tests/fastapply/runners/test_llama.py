@@ -26,6 +26,8 @@ def test_joined_projections_are_views_and_leave_the_model_unchanged(kind):
     assert (bias is not None) == (kind == "qwen2")
     gate_up, _, _ = weights.gate_up[0]
     assert mlp.gate_proj.weight.data_ptr() == gate_up.data_ptr()
+    again = LlamaWeights(model)  # a second runner on the model shares the joined tensors
+    assert again.qkv[0][0] is qkv and again.gate_up[0][0] is gate_up
 
 
 def test_projections_with_a_bias_on_some_only_are_refused():
