@@ -8,6 +8,7 @@ from fastapply.merge.account.attached import preamble_detached
 from fastapply.merge.account.checks import defined_twice, indent_shift, kept_beside_replacement, unaccounted_deletion
 from fastapply.merge.account.comments import comment_dropped
 from fastapply.merge.account.described import described_removal_kept
+from fastapply.merge.account.ordered import ordered_removal_undone
 from fastapply.merge.account.repeats import moved_block_kept
 from fastapply.merge.account.trace import Trace, snippet_lines
 from fastapply.merge.codes import ApplyWarning, Code
@@ -27,11 +28,22 @@ def account(
         defined_twice(trace, original, merged, language),
         indent_shift(trace),
         _described_removal(trace, instruction),
+        _ordered_removal(trace, instruction),
         _moved_block(trace, merged, language),
         _detached(trace, original, language),
         _comment_dropped(trace, original, language, instruction),
     )
     return [warning for warning in found if warning is not None]
+
+
+def _ordered_removal(trace: Trace, instruction: str) -> ApplyWarning | None:
+    orders = ordered_removal_undone(trace.orig, trace.kept, instruction)
+    if not orders:
+        return None
+    return ApplyWarning(
+        Code.DESCRIBED_REMOVAL_KEPT,
+        f"the instruction orders a removal ({orders[0][:60]}), but the output keeps every original line",
+    )
 
 
 def _described_removal(trace: Trace, instruction: str) -> ApplyWarning | None:

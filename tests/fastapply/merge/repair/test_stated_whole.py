@@ -101,7 +101,7 @@ func (f *FlagSet) Hex(name string) *[]byte {
 
 def test_a_name_defined_twice_is_not_guessed():
     merged, flagged = _served(GO, GO_SNIPPET, "Remove the package-level HexVar helper.", "bytes.go")
-    assert [w.code for w in flagged] == ["instruction_not_applied"]
+    assert "instruction_not_applied" in [w.code for w in flagged]
 
 
 RUBY = """class StaticFile

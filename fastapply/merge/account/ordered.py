@@ -1,0 +1,70 @@
+"""A removal the instruction orders, of a unit of code, where the merge removed nothing at all.
+
+"Drop the empty-input early return" or "remove that skip block and its comment", written to an
+agent as an order, asks for code to go. When the merged file still holds every line of the original
+(nothing removed, nothing rewritten), that order was not carried out, whatever the snippet shows:
+the snippet left the removed code under a marker. Words alone cannot say which lines were meant
+(that is ``described``'s harder question); that some line had to go, they can.
+
+Only orders count, and only of code: the verb in its plain form opening a sentence or a clause
+("...; remove that block", "and drop the depd dependency"), not a description of behaviour ("the
+builder drops static imports", "which drops null fields", "drop-null variants"), and its object
+names a unit of code ("block", "return", "dependency"), not runtime data ("empty entries", "that
+key from the record").
+
+    >>> ordered_removals("Stop tolerating an empty line; remove that skip block and its comment.")
+    ['that skip block and its comment']
+    >>> ordered_removals("Drop the empty-input early return at the top of from_str.")
+    ['the empty-input early return']
+    >>> ordered_removals("If it fails, remove the stored item after logging the error.")
+    []
+    >>> ordered_removals("Add withDropNulls, a copy of the printer which drops null-valued fields.")
+    []
+"""
+
+from __future__ import annotations
+
+import re
+
+_ORDER = re.compile(
+    r"(?:^|[.;:!?,]\s+|\b(?:and|then|also|please)\s+)(?:remove|delete|drop|get\s+rid\s+of|strip\s+out|eliminate)\s+"
+    r"(?P<object>[^.;:!?\n]+)",
+    re.IGNORECASE,
+)
+# Nouns that name code, not the data it handles; the first OBJECT_WORDS words of the object count.
+_CODE_UNIT = re.compile(
+    r"\b(?:blocks?|checks?|guards?|comments?|returns?|dependency|dependencies|imports?|functions?|"
+    r"methods?|helpers?|class(?:es)?|options?|parameters?|params?|arguments?|variables?|constants?|"
+    r"statements?|branch(?:es)?|calls?|logs?|logging|warnings?|attributes?|annotations?|decorators?|"
+    r"tests?|overloads?|sections?|banners?|handlers?|hooks?|routes?|exports?|structs?|enums?|"
+    r"interfaces?|alias(?:es)?|macros?|wrappers?|loops?|conditions?|fallbacks?|workarounds?|shims?|"
+    r"polyfills?|stubs?|assertions?|asserts?|prints?|lines?)\b",
+    re.IGNORECASE,
+)
+OBJECT_WORDS = 6
+# where the object's noun phrase ends: "remove the stored item after logging the error" removes an item
+_PHRASE_END = frozenset(
+    "after before when whenever if unless once while because so since until from in inside within at "
+    "to for with which who that's".split()
+)
+
+
+def ordered_removals(instruction: str) -> list[str]:
+    """The objects of the removals the instruction orders, of units of code."""
+    found = []
+    for match in _ORDER.finditer(instruction or ""):
+        words = match.group("object").split()
+        end = next((n for n, word in enumerate(words) if n and word.lower() in _PHRASE_END), len(words))
+        phrase = words[: min(end, OBJECT_WORDS)]
+        if _CODE_UNIT.search(" ".join(phrase)):
+            found.append(" ".join(phrase))
+    return found
+
+
+def ordered_removal_undone(original: list[str], kept: set[int] | dict, instruction: str) -> tuple[str, ...]:
+    """The ordered removals, when the merged file keeps every non-blank original line (``kept``:
+    the indices of original lines it keeps); () when it removed or rewrote any."""
+    orders = ordered_removals(instruction)
+    if not orders or any(line.strip() and row not in kept for row, line in enumerate(original)):
+        return ()
+    return tuple(orders)

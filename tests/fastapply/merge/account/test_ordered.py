@@ -1,0 +1,58 @@
+"""An ordered removal of code with nothing removed is flagged; descriptions of behaviour and
+removals of runtime data are not orders of code."""
+
+import doctest
+
+from fastapply.apply.deterministic import checked_merge, prepare
+from fastapply.apply.request import ApplyRequest
+from fastapply.merge import flags
+from fastapply.merge.account import ordered
+from fastapply.merge.account.ordered import ordered_removal_undone, ordered_removals
+
+
+def test_worked_examples():
+    assert doctest.testmod(ordered).failed == 0
+
+
+def test_orders_and_descriptions():
+    assert ordered_removals("Stop warning about codes in f and drop the depd dependency") == ["the depd dependency"]
+    assert ordered_removals("Bug: toBuilder() drops the static imports. Copy them over.") == []  # a description
+    assert ordered_removals("Add drop-null variants of the printers.") == []
+    assert ordered_removals("Make remove() delete that key from the record.") == []  # runtime data
+
+
+def test_nothing_removed_is_undone_and_any_removal_is_not():
+    original = ["fn f() {", "    if x { return; }", "    g();", "}"]
+    asked = "Drop the early return in f."
+    assert ordered_removal_undone(original, {0, 1, 2, 3}, asked) == ("the early return",)
+    assert ordered_removal_undone(original, {0, 2, 3}, asked) == ()
+    assert ordered_removal_undone(original, {0, 1, 2, 3}, "Rename g.") == ()
+
+
+RUST = """impl FromStr for Version {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if text.is_empty() {
+            return Err(Error::new(ErrorKind::Empty));
+        }
+
+        let mut pos = Position::Major;
+        let (major, text) = numeric(text, pos)?;
+        Ok(Version { major })
+    }
+}
+"""
+
+SNIPPET = """    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        // ...
+
+        let mut pos = Position::Major;
+        // ... rest unchanged ...
+"""
+
+
+def test_an_ordered_removal_left_under_a_marker_is_flagged():
+    request = ApplyRequest(RUST, SNIPPET, "Drop the empty-input early return at the top of from_str.", path="v.rs")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert "described_removal_kept" in [w.code for w in flags(warnings)]
