@@ -46,7 +46,7 @@ class StaticRunner:
     @torch.inference_mode()
     def prefill_rows(self, rows: list[int], chunks: list[list[int]], starts: list[int]) -> None:
         """Write each row's chunk at positions [start, start + len(chunk)) of its slot, every row in
-        one eager forward (only the verification pass is meant to be captured).
+        one eager forward.
 
         Chunks are padded at the end to the longest. A padding position's keys land beyond its row's
         new length (clamped into the slot), where a later pass overwrites them before any query can
@@ -56,32 +56,46 @@ class StaticRunner:
         if not rows:
             return
         for start, chunk in zip(starts, chunks):
-            if not chunk or start + len(chunk) + self.k + 1 > self.max_len:
-                raise ValueError(
-                    f"prompt of {start + len(chunk)} tokens does not fit max_len {self.max_len} with k={self.k}"
-                )
+            self.check_chunk(start, len(chunk))
         width = max(len(c) for c in chunks)
         ids = torch.tensor([c + [0] * (width - len(c)) for c in chunks], device=self.device)  # [R, C]
-        first = torch.tensor(starts, device=self.device)
-        positions = first[:, None] + torch.arange(width, device=self.device)  # [R, C]
-        write_at = positions.clamp(max=self.max_len - 1)
-        slots = torch.tensor(rows, device=self.device)
         fresh = not any(starts)  # every chunk starts its slot: it attends to its own keys only
-        keys_len = max(s + len(c) for s, c in zip(starts, chunks))
-        mask = None if fresh else self.key_index[None, None, None, :keys_len] <= positions[:, None, :, None]
+        keys = None if fresh else max(s + len(c) for s, c in zip(starts, chunks))
+        count = torch.tensor([len(c) for c in chunks], device=self.device)
+        self.prefill_padded(
+            ids, torch.tensor(starts, device=self.device), count, torch.tensor(rows, device=self.device), keys
+        )
+
+    def check_chunk(self, start: int, size: int) -> None:
+        if size < 1 or start + size + self.k + 1 > self.max_len:
+            raise ValueError(f"prompt of {start + size} tokens does not fit max_len {self.max_len} with k={self.k}")
+
+    @torch.inference_mode()
+    def prefill_padded(
+        self, ids: torch.Tensor, first: torch.Tensor, count: torch.Tensor, slots: torch.Tensor, keys: int | None
+    ) -> None:
+        """ids [R, C] (each row's chunk, padded at the end), first [R] its start position, count [R]
+        its real tokens, slots [R]: the prefill with every shape fixed by (R, C, keys), so a caller
+        can capture it. Queries attend over the slot's first ``keys`` positions under the causal
+        mask; ``keys`` None (every chunk starts its slot) attends to the chunk's own keys alone."""
+        positions = first[:, None] + torch.arange(ids.shape[1], device=self.device)  # [R, C]
+        write_at = positions.clamp(max=self.max_len - 1)
+        mask = None if keys is None else self.key_index[None, None, None, :keys] <= positions[:, None, :, None]
 
         def attend(index, attn, q, k, v):  # q, k, v: [R, heads, C, d]
             # [slots, T, kv_heads, d] views: one (slot, position) pair per written key
             self.keys[index].transpose(1, 2)[slots[:, None], write_at] = k.transpose(1, 2)
             self.values[index].transpose(1, 2)[slots[:, None], write_at] = v.transpose(1, 2)
-            if fresh:
+            if keys is None:
                 return F.scaled_dot_product_attention(q, k, v, is_causal=True, scale=attn.scaling, enable_gqa=True)
-            keys = self.keys[index, slots, :, :keys_len]  # [R, kv_heads, keys_len, d]
-            values = self.values[index, slots, :, :keys_len]
-            return F.scaled_dot_product_attention(q, keys, values, attn_mask=mask, scale=attn.scaling, enable_gqa=True)
+            slab_keys = self.keys[index, slots, :, :keys]  # [R, kv_heads, keys, d]
+            slab_values = self.values[index, slots, :, :keys]
+            return F.scaled_dot_product_attention(
+                q, slab_keys, slab_values, attn_mask=mask, scale=attn.scaling, enable_gqa=True
+            )
 
         self.weights.forward(ids, positions, attend)
-        self.lengths[slots] = first + torch.tensor([len(c) for c in chunks], device=self.device)
+        self.lengths[slots] = first + count
 
     @torch.inference_mode()
     def verify(

@@ -183,3 +183,31 @@ def test_graphs_captured_while_rows_run_leave_every_row_exact(setup, monkeypatch
         engine.step()
     assert [s.output for s in seqs] == [e[:n] for e, n in zip(greedy, lengths)]
     assert runner.graphs and runner.loop_graphs  # both kinds were "captured" with rows in their slots
+
+
+def test_a_lone_fresh_prompt_is_prefilled_from_a_graph_per_padded_width(setup, monkeypatch):
+    model, prompts, greedy = setup
+    engine = Engine(model, ByteTokenizer(), EngineConfig(k=16, max_batch=2, runner="static", slot_len=600))
+    runner = engine.runner
+    monkeypatch.setattr(runner, "capturing", True)
+    monkeypatch.setattr(runner, "_capture", lambda run: EagerGraph(run, runner.loop))
+    runner.prepare_graphs(300)
+    assert sorted(runner.prefill_graphs) == [256, 512]  # widths up to the positions asked for
+    replayed, eager = [], []
+    monkeypatch.setattr(
+        runner,
+        "_prefill_replayed",
+        lambda row, width, f=runner._prefill_replayed: (replayed.append(width), f(row, width)),
+    )
+    monkeypatch.setattr(
+        runner.static, "prefill_rows", lambda *a, f=runner.static.prefill_rows: (eager.append(len(a[0])), f(*a))
+    )
+    for prompt, expected in list(zip(prompts, greedy))[:2]:  # one request at a time: the graph's case
+        seq = engine.generate(GenerationRequest(prompt, [expected], max_new_tokens=NEW_TOKENS))
+        assert seq.output == expected
+    assert sorted(runner.prefill_graphs) == [256, 512] and len(replayed) == 2 and not eager  # none captured anew
+    # two prompts admitted together prefill in one eager forward, and stay exact
+    seqs = [engine.add(GenerationRequest(p, [e], max_new_tokens=NEW_TOKENS)) for p, e in zip(prompts[:2], greedy)]
+    while engine.has_work():
+        engine.step()
+    assert [s.output for s in seqs] == greedy[:2] and eager == [2]
