@@ -4,6 +4,8 @@ Public API (the engine imports only ``greedy_accept``)::
 
     accepted, next_token[, target] = greedy_accept(logits, draft, draft_len, return_target=False)
     out = verify_attention(q, keys, values, lengths, scale)   # not on the serving path yet
+    summed, normed = add_rms_norm(x, delta, weight, eps)       # fused decoder kernels, see README
+    out = silu_mul(gate_up, inter)
 
 It dispatches on the tensors' device: the Triton kernel (``accept_triton.greedy_accept_triton``)
 for CUDA tensors when triton is installed, otherwise the plain-torch reference
@@ -19,17 +21,23 @@ from fastapply import env
 
 from ._triton import HAS_TRITON
 from .accept import greedy_accept_ref
+from .addnorm import add_rms_norm_ref
 from .attention import verify_attention_ref
 from .rmsnorm import rms_norm_ref
 from .rotary import rotary_ref
+from .silu import silu_mul_ref
 
 __all__ = [
     "greedy_accept",
     "greedy_accept_ref",
+    "add_rms_norm",
+    "add_rms_norm_ref",
     "rms_norm",
     "rms_norm_ref",
     "rotary",
     "rotary_ref",
+    "silu_mul",
+    "silu_mul_ref",
     "verify_attention",
     "verify_attention_ref",
     "fused_decoder",
@@ -70,6 +78,26 @@ def rms_norm(x, weight, eps: float):
 
         return load("rmsnorm_triton").rms_norm_triton(x, weight, eps)
     return rms_norm_ref(x, weight, eps)
+
+
+def add_rms_norm(x, delta, weight, eps: float):
+    """x, delta [..., H] (one shape and dtype), weight [H] -> (x + delta, RMSNorm(x + delta)) (see
+    addnorm.py): one Triton kernel on CUDA, else the reference."""
+    if backend(x.device) == "triton":
+        from ._triton import load
+
+        return load("addnorm_triton").add_rms_norm_triton(x, delta, weight, eps)
+    return add_rms_norm_ref(x, delta, weight, eps)
+
+
+def silu_mul(gate_up, inter: int):
+    """gate_up [..., 2 * inter] (gate, then up) -> silu(gate) * up [..., inter] (see silu.py): one
+    Triton kernel on CUDA, else the reference."""
+    if backend(gate_up.device) == "triton":
+        from ._triton import load
+
+        return load("silu_triton").silu_mul_triton(gate_up, inter)
+    return silu_mul_ref(gate_up, inter)
 
 
 def rotary(x, cos, sin):

@@ -24,9 +24,11 @@ if not torch.cuda.is_available():  # before triton is first imported (fastapply.
 
 from . import _triton  # noqa: E402
 from .accept import greedy_accept_ref  # noqa: E402
+from .addnorm import add_rms_norm_ref  # noqa: E402
 from .attention import verify_attention_ref  # noqa: E402
 from .rmsnorm import rms_norm_ref  # noqa: E402
 from .rotary import rotary_ref  # noqa: E402
+from .silu import silu_mul_ref  # noqa: E402
 
 CPU_MAX_ELEMS = 64 * 2**20  # skip CPU reference configs with bigger logits
 BATCHES = (1, 8, 32)
@@ -99,6 +101,40 @@ def bench_norm_cuda(dtype, dev, timer):
             row("triton", shape, timer(lambda x=x, c=cos, s=sin: rope(x, c, s)), ref_us, ok, "rotary")
 
 
+MLP_INTER = (1536, 18944)  # SmolLM2-135M, Qwen2.5-Coder-7B
+
+
+def bench_layer_cuda(dtype, dev, timer):
+    """The residual add fused with the norm, and the SwiGLU gate, against their references (what
+    the decoder computes)."""
+
+    def close(a, b):  # bit for bit on CUDA; the interpreter truncates fp32 -> bf16
+        if dev.type == "cuda":
+            return torch.equal(a, b)
+        return torch.allclose(a.float(), b.float(), atol=2e-2, rtol=2e-2)
+
+    addnorm = _triton.load("addnorm_triton").add_rms_norm_triton
+    for H in NORM_HIDDEN:
+        weight = torch.randn(H, device=dev).to(dtype)
+        for rows in NORM_ROWS:
+            x = (torch.randn(rows, H, device=dev).to(dtype), torch.randn(rows, H, device=dev).to(dtype), weight, 1e-6)
+            (summed, normed), (ref_sum, ref_norm) = addnorm(*x), add_rms_norm_ref(*x)
+            ok = close(summed, ref_sum) and torch.allclose(normed.float(), ref_norm.float(), atol=2e-2, rtol=2e-2)
+            ref_us = timer(lambda x=x: add_rms_norm_ref(*x))
+            shape = f"rows={rows} H={H}"
+            row("ref", shape, ref_us, ref_us, True, "add_rms_norm")
+            row("triton", shape, timer(lambda x=x: addnorm(*x)), ref_us, ok, "add_rms_norm")
+    silu = _triton.load("silu_triton").silu_mul_triton
+    for inter in MLP_INTER:
+        for rows in NORM_ROWS:
+            gate_up = (torch.randn(rows, 2 * inter, device=dev) * 3).to(dtype)
+            ok = close(silu(gate_up, inter), silu_mul_ref(gate_up, inter))
+            ref_us = timer(lambda g=gate_up, n=inter: silu_mul_ref(g, n))
+            shape = f"rows={rows} inter={inter}"
+            row("ref", shape, ref_us, ref_us, True, "silu_mul")
+            row("triton", shape, timer(lambda g=gate_up, n=inter: silu(g, n)), ref_us, ok, "silu_mul")
+
+
 ATTN_BATCHES = (1, 8, 32)
 ATTN_KEYS = (1024, 4096)  # the key bucket S; every row's valid length lies in its second half
 ATTN_HEADS = ((9, 3, 64), (28, 4, 128))  # (H, Hkv, d): SmolLM2-135M, Qwen2.5-Coder-7B
@@ -143,6 +179,7 @@ def bench_cuda(args, dev=torch.device("cuda"), timer=lambda fn: timeit_us(fn, Tr
             ok = same(kernel(*x), ref)
             row("triton", shape, timer(lambda x=x: kernel(*x)), ref_us, ok)
     bench_norm_cuda(dtype, dev, timer)
+    bench_layer_cuda(dtype, dev, timer)
     bench_attention_cuda(dtype, dev, timer)
 
 
@@ -168,27 +205,36 @@ def bench_cpu(args):
     kernel = _triton.load("accept_triton").greedy_accept_triton
     x = accept_inputs(3, 8, 512, dtype, dev, seed=1)
     ref = greedy_accept_ref(*x, return_target=True)
-    t = time.perf_counter()
-    ok = same(kernel(*x, return_target=True), ref) and same(kernel(*x), ref[:2])
-    print(
-        f"{'greedy_accept':14s} {'triton':6s} {'B=3 K=8 V=512':28s} interp {time.perf_counter() - t:5.2f}s  "
-        f"{'OK' if ok else 'MISMATCH'}"
+    interp_row(
+        "greedy_accept",
+        "B=3 K=8 V=512",
+        lambda: same(kernel(*x, return_target=True), ref) and same(kernel(*x), ref[:2]),
     )
+
+    def close(a, b, tol=1e-5):
+        return torch.allclose(a, b, atol=tol, rtol=tol)
+
     norm = _triton.load("rmsnorm_triton").rms_norm_triton
-    x, weight = torch.randn(4, 96), torch.randn(96)
-    t = time.perf_counter()
-    ok = torch.allclose(norm(x, weight, 1e-6), rms_norm_ref(x, weight, 1e-6), atol=1e-5, rtol=1e-5)
-    print(
-        f"{'rms_norm':14s} {'triton':6s} {'rows=4 H=96':28s} interp {time.perf_counter() - t:5.2f}s  "
-        f"{'OK' if ok else 'MISMATCH'}"
+    h, weight = torch.randn(4, 96), torch.randn(96)
+    interp_row("rms_norm", "rows=4 H=96", lambda: close(norm(h, weight, 1e-6), rms_norm_ref(h, weight, 1e-6)))
+    addnorm, y = _triton.load("addnorm_triton").add_rms_norm_triton, (h, torch.randn(4, 96), weight, 1e-6)
+    interp_row(
+        "add_rms_norm", "rows=4 H=96", lambda: all(close(a, b) for a, b in zip(addnorm(*y), add_rms_norm_ref(*y)))
     )
+    silu, gate_up = _triton.load("silu_triton").silu_mul_triton, torch.randn(4, 2 * 96) * 3
+    interp_row("silu_mul", "rows=4 inter=96", lambda: close(silu(gate_up, 96), silu_mul_ref(gate_up, 96), 1e-6))
     attn = _triton.load("attention_triton").verify_attention_triton
     x = attention_inputs(2, 6, 2, 5, 40, 64, torch.float32, dev, seed=2)
+    interp_row("verify_attn", "B=2 T=5 S=40 H6/2 d64", lambda: close(attn(*x), verify_attention_ref(*x)))
+
+
+def interp_row(kernel, shape, check):
+    """One kernel's tiny parity pass under the interpreter: ``check()`` runs it and says whether it
+    matched; the time is shown only to say how long the interpreter took."""
     t = time.perf_counter()
-    ok = torch.allclose(attn(*x), verify_attention_ref(*x), atol=1e-5, rtol=1e-5)
+    ok = check()
     print(
-        f"{'verify_attn':14s} {'triton':6s} {'B=2 T=5 S=40 H6/2 d64':28s} interp {time.perf_counter() - t:5.2f}s  "
-        f"{'OK' if ok else 'MISMATCH'}"
+        f"{kernel:14s} {'triton':6s} {shape:28s} interp {time.perf_counter() - t:5.2f}s  {'OK' if ok else 'MISMATCH'}"
     )
 
 

@@ -18,16 +18,23 @@ from ._triton import next_pow2
 
 
 @triton.jit
+def normalize_row(x, w_ptr, cols, mask, H, eps):
+    """One row's RMSNorm in fp32, ready to cast and store. ``x`` is the row in its own dtype with
+    the masked lanes 0. Shared with ``addnorm_triton`` so that both kernels round alike."""
+    h = x.to(tl.float32)
+    rstd = 1.0 / tl.sqrt(tl.sum(h * h, axis=0) / H + eps)
+    normed = (h * rstd).to(x.dtype)  # transformers casts back before the weight
+    w = tl.load(w_ptr + cols, mask=mask, other=0.0)
+    return w.to(tl.float32) * normed.to(tl.float32)
+
+
+@triton.jit
 def _rms_norm_kernel(x_ptr, w_ptr, y_ptr, stride_x, stride_y, H, eps, BLOCK: tl.constexpr):
     row = tl.program_id(0)
     cols = tl.arange(0, BLOCK)
     mask = cols < H
     x = tl.load(x_ptr + row * stride_x + cols, mask=mask, other=0.0)
-    h = x.to(tl.float32)
-    rstd = 1.0 / tl.sqrt(tl.sum(h * h, axis=0) / H + eps)
-    normed = (h * rstd).to(x.dtype)  # transformers casts back before the weight
-    w = tl.load(w_ptr + cols, mask=mask, other=0.0)
-    y = w.to(tl.float32) * normed.to(tl.float32)
+    y = normalize_row(x, w_ptr, cols, mask, H, eps)
     tl.store(y_ptr + row * stride_y + cols, y.to(y_ptr.dtype.element_ty), mask=mask)
 
 

@@ -107,6 +107,13 @@ COMPILE = """
         (n, ["*bf16", "*bf16", "*bf16", i, i, i, "fp32"], dict(BLOCK=1024)),  # SmolLM2: H = 576
         (n, ["*fp32", "*fp32", "*fp32", i, i, i, "fp32"], dict(BLOCK=4096)),  # Qwen2.5-7B: H = 3584
     ]
+    an = _triton.load("addnorm_triton")._add_rms_norm_kernel
+    cases += [
+        (an, ["*bf16"] * 5 + [i, i, i, "fp32"], dict(BLOCK=1024)),  # SmolLM2: H = 576
+        (an, ["*fp32"] * 5 + [i, i, i, "fp32"], dict(BLOCK=4096)),  # Qwen2.5-7B: H = 3584
+    ]
+    s = _triton.load("silu_triton")
+    cases += [(s._silu_mul_kernel, [dt, dt, i, i], dict(BLOCK=1024, EXACT=True)) for dt in ("*bf16", "*fp32")]
     r = _triton.load("rotary_triton")._rotary_kernel
     cases += [(r, ["*bf16", "*bf16", "*bf16", "*bf16"] + [i] * 10, dict(HALF=32, BLOCK=64))]  # head_dim 64
     at = _triton.load("attention_triton")
@@ -122,8 +129,12 @@ COMPILE = """
         names = [x for x in fn.arg_names if x not in const]
         sig = dict(zip(names, types), **{k: "constexpr" for k in const})
         warps = at.WARPS if fn is at._attn_kernel else 4
-        k = triton.compile(ASTSource(fn, sig, const), target=GPUTarget("cuda", 90, 32), options=dict(num_warps=warps))
+        opts = dict(num_warps=warps, **(s.LAUNCH if fn is s._silu_mul_kernel else {}))
+        k = triton.compile(ASTSource(fn, sig, const), target=GPUTarget("cuda", 90, 32), options=opts)
         assert k.asm["cubin"], fn.__name__
+        if fn is s._silu_mul_kernel:  # torch's rounding: IEEE division, libdevice's expf without ftz
+            ptx = k.asm["ptx"]
+            assert "div.rn.f32" in ptx and "div.full" not in ptx and "fma.rn.ftz" not in ptx, fn.__name__
     print("compiled", len(cases))
 """
 
@@ -133,4 +144,4 @@ def test_kernels_compile_for_sm90():
     pytest.importorskip("triton")
     r = _run(COMPILE, TRITON_INTERPRET="0", TRITON_DEFAULT_FP_FUSION="1")
     assert r.returncode == 0, r.stderr[-3000:]
-    assert "compiled 14" in r.stdout
+    assert "compiled 18" in r.stdout
