@@ -12,7 +12,7 @@ from collections.abc import Callable
 import torch
 import torch.nn.functional as F
 
-from fastapply.kernels import fused_decoder, rms_norm, rotary
+from fastapply.kernels import add_rms_norm, fused_decoder, rms_norm, rotary, silu_mul
 
 SUPPORTED = ("llama", "qwen2", "qwen3", "mistral", "smollm3")
 
@@ -46,6 +46,7 @@ class LlamaWeights:
             _joined(layer.self_attn.q_proj, layer.self_attn.k_proj, layer.self_attn.v_proj) for layer in self.layers
         ]
         self.gate_up = [_joined(layer.mlp.gate_proj, layer.mlp.up_proj) for layer in self.layers]
+        self.silu = getattr(cfg, "hidden_act", "silu") == "silu"  # the fused gate computes SiLU only
 
     def forward(self, ids: torch.Tensor, positions: torch.Tensor, attend: Attend) -> torch.Tensor:
         """ids, positions [B, T] -> final hidden states [B, T, hidden] (before the last norm)."""
@@ -54,9 +55,10 @@ class LlamaWeights:
         cos, sin = self.rotary(hidden, positions)
         cos, sin = cos[:, None], sin[:, None]  # broadcast over heads: [B, 1, T, head_dim]
         batch, total = ids.shape
+        pending = None  # the last MLP's output: the next norm adds it to the residual stream
         for index, layer in enumerate(self.layers):
             attn = layer.self_attn
-            x = _norm(layer.input_layernorm, hidden, fused)
+            hidden, x = _add_norm(layer.input_layernorm, hidden, pending, fused)
             weight, bias, sizes = self.qkv[index]
             q, k, v = (
                 part.view(batch, total, -1, self.head_dim).transpose(1, 2)  # [B, heads or kv_heads, T, d]
@@ -69,12 +71,16 @@ class LlamaWeights:
             else:
                 q = q * cos + _rotate_half(q) * sin
                 k = k * cos + _rotate_half(k) * sin
-            out = attend(index, attn, q, k, v)
-            hidden = hidden + attn.o_proj(out.transpose(1, 2).reshape(batch, total, -1))
+            out = attn.o_proj(attend(index, attn, q, k, v).transpose(1, 2).reshape(batch, total, -1))
+            hidden, x = _add_norm(layer.post_attention_layernorm, hidden, out, fused)
             weight, bias, sizes = self.gate_up[index]
-            gate, up = F.linear(_norm(layer.post_attention_layernorm, hidden, fused), weight, bias).split(sizes, dim=-1)
-            hidden = hidden + layer.mlp.down_proj(layer.mlp.act_fn(gate) * up)
-        return hidden
+            gate_up = F.linear(x, weight, bias)
+            if fused and self.silu:
+                pending = layer.mlp.down_proj(silu_mul(gate_up, sizes[0]))
+            else:
+                gate, up = gate_up.split(sizes, dim=-1)
+                pending = layer.mlp.down_proj(layer.mlp.act_fn(gate) * up)
+        return hidden if pending is None else hidden + pending
 
     def logits(self, hidden: torch.Tensor) -> torch.Tensor:
         return self.lm_head(_norm(self.norm, hidden, fused_decoder(hidden.device)))
@@ -102,6 +108,19 @@ def _joined(*linears: torch.nn.Linear) -> tuple[torch.Tensor, torch.Tensor | Non
                 linear.bias.data = part
     linears[0]._fastapply_joined = weight, bias, sizes
     return weight, bias, sizes
+
+
+def _add_norm(
+    module: torch.nn.Module, hidden: torch.Tensor, delta: torch.Tensor | None, fused: bool
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """(hidden + delta, the layer's RMSNorm of it): the residual add and the norm, as one kernel
+    when fused; ``delta`` None adds nothing."""
+    if delta is None:
+        return hidden, _norm(module, hidden, fused)
+    if fused:
+        return add_rms_norm(hidden, delta, module.weight, module.variance_epsilon)
+    hidden = hidden + delta
+    return hidden, module(hidden)
 
 
 def _norm(module: torch.nn.Module, x: torch.Tensor, fused: bool) -> torch.Tensor:

@@ -34,3 +34,26 @@ def test_projections_with_a_bias_on_some_only_are_refused():
     with_bias, without = torch.nn.Linear(4, 3), torch.nn.Linear(4, 2, bias=False)
     with pytest.raises(ValueError, match="bias"):
         _joined(with_bias, without)
+
+
+@pytest.mark.parametrize("kind", ["llama", "qwen2"])
+def test_the_fused_layer_computes_what_the_default_layer_computes(kind, monkeypatch):
+    """Forced on CPU, the fused decoder's path (one add-and-norm per residual add, the SiLU gate on
+    the joined projection; the kernels' references off CUDA) gives the default path's logits exactly."""
+    from fastapply.runners import llama
+
+    model = tiny_model(kind)
+    weights = LlamaWeights(model)
+    ids = torch.tensor([[5, 9, 200, 3, 17, 44]])
+    positions = torch.arange(6)[None]
+
+    def attend(index, attn, q, k, v):
+        return torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+
+    with torch.inference_mode():
+        default = weights.logits(weights.forward(ids, positions, attend))
+        monkeypatch.setattr(llama, "fused_decoder", lambda device: True)
+        fused = weights.logits(weights.forward(ids, positions, attend))
+        reference = model(ids).logits
+    assert torch.equal(fused, default)
+    assert torch.allclose(default, reference, atol=1e-4) and torch.equal(default.argmax(-1), reference.argmax(-1))
