@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from fastapply.merge.account.attached import preamble_detached
 from fastapply.merge.account.checks import defined_twice, indent_shift, kept_beside_replacement, unaccounted_deletion
-from fastapply.merge.account.comments import comment_dropped
+from fastapply.merge.account.comments import comment_dropped, comment_kept_beside
 from fastapply.merge.account.described import described_removal_kept
 from fastapply.merge.account.ordered import ordered_removal_undone
 from fastapply.merge.account.repeats import moved_block_kept
 from fastapply.merge.account.trace import Trace, snippet_lines
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.text.lines import split_lines
+from fastapply.merge.text.normal import norm
 from fastapply.merge.text.syntax import definitions
 
 
@@ -32,6 +33,7 @@ def account(
         _moved_block(trace, merged, language),
         _detached(trace, original, language),
         _comment_dropped(trace, original, language, instruction),
+        _comment_kept_beside(trace, instruction),
     )
     return [warning for warning in found if warning is not None]
 
@@ -101,5 +103,18 @@ def _comment_dropped(trace: Trace, original: str, language: str | None, instruct
     return ApplyWarning(
         Code.COMMENT_DROPPED,
         f"{len(lines)} comment line(s) gone from between two lines the snippet shows, nothing written there",
+        lines,
+    )
+
+
+def _comment_kept_beside(trace: Trace, instruction: str) -> ApplyWarning | None:
+    shown = {norm(line.text) for line in trace.snip if line.kind != "del"}
+    old = {m for m, o in trace.kept_at.items() if norm(trace.orig[o]) not in shown}
+    lines = comment_kept_beside(trace.out, trace.new_lines, old, instruction)
+    if not lines:
+        return None
+    return ApplyWarning(
+        Code.KEPT_BESIDE_REPLACEMENT,
+        f"{len(lines)} comment line(s): a reworded comment beside the old wording the snippet did not show",
         lines,
     )

@@ -54,3 +54,42 @@ def comment_dropped(orig: list[str], kept: dict[int, int], starts: set[int], ins
             found += [t + 1 for t in run]
         o = end
     return tuple(found)
+
+
+_REWORDS = re.compile(
+    r"\b(?:reword|rephrase|rewrite|update|fix|change|correct|extend|expand|list|clarify)\w*\b.*\b(?:comment|doc|banner|note)",
+    re.I,
+)
+
+
+def comment_kept_beside(out: list[str], new: set[int], old_unshown: set[int], instruction: str) -> tuple[int, ...]:
+    """1-based merged lines of a comment block holding both new lines and original lines the
+    snippet does not show, when the instruction asks to reword a comment: the new wording beside
+    the old one it should have replaced ("reword the comment above the fixtures").
+
+    >>> out = ["// Runs first", "// Fixtures run in order", "def f"]
+    >>> comment_kept_beside(out, new={1}, old_unshown={0}, instruction="Reword the comment above f")
+    (1, 2)
+    >>> comment_kept_beside(out, new={1}, old_unshown={0}, instruction="Add a note to f")
+    ()
+    """
+    if not instruction or not _REWORDS.search(instruction):
+        return ()
+    found: list[int] = []
+    m = 0
+    while m < len(out):
+        if not is_comment_line(out[m]):
+            m += 1
+            continue
+        end = m
+        while end < len(out) and is_comment_line(out[end]):
+            end += 1
+        block = range(m, end)
+        # the new wording as one run right above or below the old one, nothing else in the block
+        # (a doc comment with one line edited among unshown ones interleaves them)
+        kinds = ["new" if t in new else "old" if t in old_unshown else "shown" for t in block]
+        parts = [kind for n, kind in enumerate(kinds) if n == 0 or kinds[n - 1] != kind]
+        if sorted(parts) == ["new", "old"]:
+            found += [t + 1 for t in block]
+        m = end
+    return tuple(found)

@@ -29,7 +29,7 @@ _TITLED = re.compile(
 _OBJECT = re.compile(_DELETE_VERB.pattern + r"\s+((?:\S+\s+){0,3}\S+)", re.I)
 # "replace X with Y", "X instead of Y" / "rather than Y": the old thing goes too.
 _REPLACED = re.compile(
-    r"\breplac(?:e|es|ing)\s+((?:\S+\s+){0,3}?\S+?)\s+(?:with|by)\b|\b(?:instead\s+of|rather\s+than)\s+((?:\S+\s+){0,2}\S+)",
+    r"\breplac(?:e|es|ing)\s+((?:\S+\s+){0,3}?\S+?)\s+(?:with|by)\b|\b(?:instead\s+of|rather\s+than)\s+((?:[^\s,;]+\s+){0,2}[^\s,;]+)",  # not past the clause
     re.I,
 )
 _PLACE = re.compile(r"\s(?:in|inside|within)\s+(?:the\s+)?\S+")
@@ -78,6 +78,7 @@ def _named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]
 
 
 _LIST = re.compile(r"(?:[^\s:.;]+\s+){0,5}?[^\s:.;]*:\s+(.+?)(?:[.;](?:\s|$)|\n|$)")
+_ABOUT = re.compile(r"\s+(?:it|that|which|who|they|we|since|because)\s", re.I)
 _ITEM_SEP = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*/\s*")
 
 
@@ -91,7 +92,8 @@ def _listed(instruction: str) -> str:
     found = []
     for verb in _DELETE_VERB.finditer(instruction):
         match = _LIST.match(instruction, verb.end() + 1)
-        items = _ITEM_SEP.split(match.group(1).strip()) if match else []
+        # "the Skeleton import it was the only user of": an item ends where a clause about it starts
+        items = [_ABOUT.split(item)[0] for item in _ITEM_SEP.split(match.group(1).strip())] if match else []
         if items and all(0 < len(item.split()) <= 4 for item in items):  # a list, not a reason
             found.append(" ".join(items))
     return " ".join(found)
@@ -108,8 +110,11 @@ def instruction_not_applied(
     if not instruction:
         return ()
     copied = tuple(n for n in moved_names(instruction) if n in original and merged.count(n) > original.count(n))
-    if copied or not asks_removal(instruction):
+    if copied:
         return copied  # a move that left the old copy in place
+    renamed = _renamed_kept(original, merged, instruction, snip, lang)
+    if renamed or not asks_removal(instruction):
+        return renamed
     # names the file defines once: "the parse overloads" may mean some of several
     counts = Counter(d.name.split()[-1] for d in definitions(original, lang)) if lang is not None else Counter()
     defined = frozenset(name for name, n in counts.items() if n == 1)
@@ -125,6 +130,42 @@ def instruction_not_applied(
         if after.count(name) >= before.count(name) > 0:
             kept.append(name)
         elif any(name in line and norm(line) not in shown for line in after.splitlines()):
+            kept.append(name)
+    return tuple(kept)
+
+
+_RENAME = re.compile(
+    r"\brenam(?:e|es|ing)\s+(?:the\s+)?(?:\w+\s+)?`?([A-Za-z_$][\w$]*)(?:\(\))?`?\s+(?:to|into|as)\s+`?[A-Za-z_$]",
+    re.I,
+)
+
+
+def renamed_names(instruction: str) -> list[str]:
+    """The old names of "rename X to Y", when X reads as code (snake_case, camelCase, a constant).
+
+    >>> renamed_names("Rename ignoreRemainingEvents to ignoreUnconsumedEvents in ChannelTurbine.")
+    ['ignoreRemainingEvents']
+    """
+    names = [m.group(1) for m in _RENAME.finditer(instruction or "")]
+    return [n for n in names if re.search(r"_|[a-z][A-Z]", n) or _CONSTANT.match(n)]
+
+
+def _renamed_kept(original: str, merged: str, instruction: str, snip, lang) -> tuple[str, ...]:
+    """Old names of a rename that the merged file keeps, as a whole word, on a line the snippet does
+    not show, within the definition the rename names ("in ChannelTurbine") if any."""
+    kept = []
+    shown = {norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)}
+    for name in renamed_names(instruction):
+        word = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+        if not word.search(original):
+            continue
+        scope = _scoped(
+            merged,
+            instruction,
+            lang,
+            clauses=[m.group(0) + instruction[m.end() :].split(".")[0] for m in _RENAME.finditer(instruction)],
+        )
+        if any(word.search(line) and norm(line) not in shown for line in scope.splitlines()):
             kept.append(name)
     return tuple(kept)
 
@@ -162,10 +203,12 @@ def _removal_clauses(instruction: str) -> list[str]:
     return clauses
 
 
-def _scoped(text: str, instruction: str, lang) -> str:
-    """The lines of the definition the instruction's "from/in NAME" points at; all of ``text`` when
-    there is none (or it is not a definition of ``text``)."""
-    wanted = {m.group(1) for clause in _removal_clauses(instruction) for m in _SCOPE.finditer(clause)}
+def _scoped(text: str, instruction: str, lang, clauses: list[str] | None = None) -> str:
+    """The lines of the definition the instruction's "from/in NAME" points at (in its removal
+    clauses, or the ``clauses`` given); all of ``text`` when there is none (or it is not a
+    definition of ``text``)."""
+    clauses = _removal_clauses(instruction) if clauses is None else clauses
+    wanted = {m.group(1) for clause in clauses for m in _SCOPE.finditer(clause)}
     if not wanted or lang is None:
         return text
     lines = text.splitlines()

@@ -61,8 +61,8 @@ def stated_deletions(
     orig, _, _ = split_lines(original)
     snip = new_side(split_lines(snippet)[0], orig, language)
     names = instructed.instruction_not_applied(original, merged, instruction, snip, language)
-    if not names or set(names) & set(instructed.moved_names(instruction)):
-        return []
+    if not names or set(names) & set(instructed.moved_names(instruction) + instructed.renamed_names(instruction)):
+        return []  # a move or a rename left undone is not repaired by deleting
     if not instructed.asks_deletion(instruction) and any(merged.count(n) < original.count(n) for n in names):
         return []  # "use X instead of Y", done where the snippet shows it: another Y is another use
     tree = parse(merged, language)
@@ -90,6 +90,8 @@ def stated_deletions(
     # same name): which one is meant is unknown.
     if any(sum(_defines(lines, span, name) for span in defining if name in held[span]) > 1 for name in names):
         return []
+    if defining and not instructed.asks_deletion(instruction):
+        return []  # "use X instead of Y" changes Y's uses; Y's definition stays
     ranked = sorted(units.items(), key=lambda item: (item[0] not in defining, -item[1], item[0]))
     options = [[span] for span, _ in ranked]
     if len(units) > 1:
@@ -126,7 +128,8 @@ _COMMENT = re.compile(r"^\s*(?://|#|/\*|\*|--|<!--)")
 
 def _defines(lines: list[str], span: tuple[int, int], name: str) -> bool:
     """Whether a code line of the span (comments aside) defines ``name``: it is what the line
-    declares or assigns (``def name``, ``const name =``, ``private int name;``, ``name: value``)."""
+    declares, assigns or imports (``def name``, ``const name =``, ``private int name;``,
+    ``name: value``, ``import { name } from``)."""
     short = name.split(".")[-1].split("::")[-1]
     declared = re.compile(rf"^\s*(?:[\w$<>\[\],.?@]+\s+)+{re.escape(short)}\s*(?:[=;(:{{,]|$)")
     for row in range(span[0], span[1] + 1):
@@ -135,7 +138,12 @@ def _defines(lines: list[str], span: tuple[int, int], name: str) -> bool:
             continue
         if definition_key(line) in (name, short) or declared.match(line):
             return True
+        if _IMPORT.match(line) and re.search(rf"(?<![\w$]){re.escape(short)}(?![\w$])", line):
+            return True  # an import declares the name in the file: it goes with the last use
     return False
+
+
+_IMPORT = re.compile(r"^\s*(?:import|from\s+\S+\s+import|use|using|require|#include)\b")
 
 
 def _units_of(name: str, tree, lines: list[str], hidden: list[bool], word: bool = False) -> list[tuple[int, int]]:

@@ -20,6 +20,7 @@ _COMMENT_FORMS = [
     re.compile(r"^<!--(?P<body>.*?)-->$"),
     re.compile(r"^\{-(?P<body>.*?)-\}$"),
     re.compile(r"^(?://+|#+|--+|;+|%+|')(?P<body>.*)$"),
+    re.compile(r"^\*(?!/)(?P<body>.*)$"),  # a block comment's inner line: " * ... rest of the doc"
 ]
 _ELLIPSIS = r"(?:\.{2,}|…)"
 _ONLY_DOTS = re.compile(rf"^{_ELLIPSIS}$")

@@ -135,3 +135,78 @@ def test_a_colon_list_names_what_goes():
     assert instructed._named(text) == ["makeBuffer", "BUFFER_MS"]
     # a reason after the colon is not a list of removals
     assert instructed._named("Drop the appendNumber helper: numbers can go through appendText now.") == ["appendNumber"]
+
+
+C_LIST = """#include "list.h"
+
+/*
+ * Prepend the given node to the list
+ * and return the node, NULL on failure.
+ */
+
+list_node_t *
+list_rpush(list_t *self, list_node_t *node) {
+  if (!node) return NULL;
+  self->len++;
+  return node;
+}
+
+/*
+ * Remove the given node from the list, freeing it and it's value.
+ */
+
+void
+list_remove(list_t *self, list_node_t *node) {
+  LIST_FREE(node);
+  --self->len;
+}
+"""
+
+
+def test_a_replacement_in_words_never_deletes_a_definition():
+    # "popping instead of pushing, and list_remove ...": the clause ends at the comma
+    assert instructed._named("@self says popping instead of pushing, and list_remove says it's.") == []
+    snippet = "/*\n * Remove the given node from the list, freeing it and its value.\n */\n// ... rest unchanged\n"
+    merged, _ = _served(C_LIST, snippet, "Use list_append instead of list_remove in the docs.", "list.c")
+    assert "list_remove(list_t *self" in merged
+
+
+TSX = """import * as React from "react"
+import { Skeleton } from "@/ui/skeleton"
+import { Button } from "@/ui/button"
+
+function SidebarMenu({ className }: { className?: string }) {
+  return <ul className={className} />
+}
+
+function SidebarMenuSkeleton({ showIcon = false }: { showIcon?: boolean }) {
+  return (
+    <div data-sidebar="menu-skeleton">
+      {showIcon && <Skeleton className="size-4 rounded-md" />}
+      <Skeleton className="h-4 flex-1" />
+    </div>
+  )
+}
+
+function SidebarFooter() {
+  return <Button>Done</Button>
+}
+
+export { SidebarMenu, SidebarMenuSkeleton, SidebarFooter }
+"""
+
+
+def test_an_import_left_without_users_goes_with_what_used_it():
+    snippet = "// ... existing code ...\n\nexport { SidebarMenu, SidebarFooter }\n"
+    instruction = "Remove SidebarMenuSkeleton entirely: the component, its export, and the Skeleton import it was the only user of."
+    merged, flagged = _served(TSX, snippet, instruction, "sidebar.tsx")
+    assert "Skeleton" not in merged and "Button" in merged and not flagged
+
+
+def test_a_rename_left_on_unshown_lines_is_flagged_and_not_deleted():
+    kotlin = "class Turbine {\n  var ignoreRemaining = false\n\n  fun cancel() {\n    ignoreRemaining = true\n  }\n}\n"
+    snippet = "class Turbine {\n  var ignoreUnconsumed = false\n  // ... rest unchanged\n"
+    assert instructed.renamed_names("Rename ignoreRemaining to ignoreUnconsumed in Turbine.") == ["ignoreRemaining"]
+    merged, flagged = _served(kotlin, snippet, "Rename ignoreRemaining to ignoreUnconsumed in Turbine.", "t.kt")
+    assert "instruction_not_applied" in [w.code for w in flagged]
+    assert "ignoreRemaining = true" in merged  # a rename is not repaired by deleting

@@ -99,3 +99,9 @@ def test_a_comment_opening_with_an_ellipsis_reads_as_an_elision():
     assert opens_with_ellipsis("    // ... the null check, as it was ...")
     assert opens_with_ellipsis("  # … then the loop over (rows)")
     assert not opens_with_ellipsis("// retry...") and not opens_with_ellipsis("  ...props")
+
+
+def test_an_ellipsis_line_inside_a_block_comment_is_a_marker():
+    assert is_marker_line(" * ...", "typescript") and is_marker_line("   * ... the other examples ...", "java")
+    assert not is_marker_line(" * Returns the host.", "typescript") and not is_marker_line("*p = 3;", "c")
+    assert not is_marker_line(" */", "c")
