@@ -24,8 +24,7 @@ Each sequence owns one slot for its whole life, so it takes a whole slot (``max_
 from the engine's KV budget; its ``SlotCache`` is a length and nothing else (rollback = length
 reset, as in gpt-fast). Prefill chunks of every row in a step go through one eager forward
 (``StaticRunner.prefill_rows``), except a lone fresh prompt (the latency case, one request at a
-time): it is padded to a multiple of ``PREFILL_BLOCK`` tokens and replayed from a graph captured per
-padded width, since an eager prefill of a small model is as launch-bound as a pass. Off CUDA (or with ``cuda_graphs=False``) the same passes run
+time), replayed from a graph captured per padded width (``prefill_graphs.py``). Off CUDA (or with ``cuda_graphs=False``) the same passes run
 eagerly: that is how the tests check them on CPU.
 """
 
@@ -36,23 +35,11 @@ import torch
 
 from fastapply.runners.base import Burst, BurstRow, Row, Verified, split_outputs
 from fastapply.runners.device_loop import DeviceLoop
+from fastapply.runners.prefill_graphs import PrefillGraphs
 from fastapply.runners.profile import PassProfile
 from fastapply.runners.static import StaticRunner
 
 KEY_BLOCK = 256  # the smallest key length a pass attends over
-
-
-PREFILL_BLOCK = 256  # a captured prefill pads its prompt to a multiple of this
-PREFILL_GRAPH_MAX = 4096  # wider prompts (or chunks after the first) prefill eagerly
-
-
-def prefill_width(tokens: int) -> int:
-    """The padded width of a captured prefill: at most ``PREFILL_BLOCK - 1`` tokens of padding.
-
-    >>> prefill_width(1), prefill_width(256), prefill_width(1086)
-    (256, 256, 1280)
-    """
-    return -(-max(tokens, 1) // PREFILL_BLOCK) * PREFILL_BLOCK
 
 
 def key_bucket(needed: int, slot: int, smallest: int = KEY_BLOCK) -> int:
@@ -107,8 +94,7 @@ class GraphRunner:
         self.graphs: dict[int, torch.cuda.CUDAGraph] = {}  # key bucket -> captured verification pass
         self.loop_graphs: dict[int, torch.cuda.CUDAGraph] = {}  # key bucket -> captured device-loop pass
         self.pool = torch.cuda.graph_pool_handle() if self.capturing else None  # one pool for every graph
-        self.prefill_graphs: dict[int, torch.cuda.CUDAGraph] = {}  # padded width -> captured prefill of one row
-        self.prefill_in: dict[int, tuple[torch.Tensor, torch.Tensor, torch.Tensor]] = {}  # its inputs
+        self.prefill = PrefillGraphs(self.static, lambda run: self._capture(run), lambda n: key_bucket(n, self.max_len))
 
     # -- caches ---------------------------------------------------------------------------------
     def check(self, k: int, capacity: int) -> None:
@@ -213,46 +199,14 @@ class GraphRunner:
         return Burst(tokens, drafted, accepted)
 
     def _prefill(self, rows: list[Row]) -> None:
+        chunks, starts = [r.tokens for r in rows], [r.cache.length for r in rows]
         with self.profile.clock("prefill"):
-            row = rows[0]
-            width = prefill_width(len(row.tokens))
-            if self.capturing and len(rows) == 1 and row.cache.length == 0 and width <= PREFILL_GRAPH_MAX:
-                self._prefill_replayed(row, width)
+            if self.capturing and PrefillGraphs.takes(chunks, starts):
+                self.prefill.run(rows[0].cache.slot, chunks[0])
             else:
-                self.static.prefill_rows(
-                    [r.cache.slot for r in rows], [r.tokens for r in rows], [r.cache.length for r in rows]
-                )
+                self.static.prefill_rows([r.cache.slot for r in rows], chunks, starts)
         self.profile.prefill_forwards += 1
         self.profile.prefill_rows += len(rows)
-
-    def _prefill_replayed(self, row: Row, width: int) -> None:
-        """One fresh prompt (the latency case: a lone request) from a graph captured per padded
-        width, instead of an eager forward of a thousand launches."""
-        self.static.check_chunk(0, len(row.tokens))
-        ids, count, slot = self._prefill_inputs(width)
-        padded = np.zeros((1, width), dtype=np.int64)
-        padded[0, : len(row.tokens)] = row.tokens
-        ids.copy_(torch.from_numpy(padded), non_blocking=True)
-        count.fill_(len(row.tokens))
-        slot.fill_(row.cache.slot)
-        self._prefill_graph(width).replay()
-
-    def _prefill_inputs(self, width: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        if width not in self.prefill_in:
-            zeros = torch.zeros(1, dtype=torch.long, device=self.device)
-            self.prefill_in[width] = (torch.zeros(1, width, dtype=torch.long, device=self.device), zeros.clone(), zeros)
-        return self.prefill_in[width]
-
-    def _prefill_graph(self, width: int):
-        if width not in self.prefill_graphs:
-            ids, count, slot = self._prefill_inputs(width)
-            first = torch.zeros(1, dtype=torch.long, device=self.device)
-            keys = key_bucket(width, self.max_len)  # every prompt this width holds fits these keys
-            # warming up writes the inputs' prompt into its slot: the same values the replay writes
-            self.prefill_graphs[width] = self._capture(
-                lambda: self.static.prefill_padded(ids, first, count, slot, keys)
-            )
-        return self.prefill_graphs[width]
 
     # -- graphs ---------------------------------------------------------------------------------
     def prepare_graphs(self, positions: int) -> None:
@@ -263,8 +217,7 @@ class GraphRunner:
         self.static.lengths.zero_()
         self.loop.load([], np.zeros(self.slots, dtype=np.int64))
         reach = positions + self.loop.passes * (self.k + 1)  # what a burst's bound may ask for
-        for width in range(PREFILL_BLOCK, min(prefill_width(positions), PREFILL_GRAPH_MAX) + 1, PREFILL_BLOCK):
-            self._prefill_graph(width)  # with an empty prompt: it writes nothing a row can see
+        self.prefill.prepare(positions)
         size = 0
         while size < self.max_len:
             size = key_bucket(size + 1, self.max_len)

@@ -192,12 +192,10 @@ def test_a_lone_fresh_prompt_is_prefilled_from_a_graph_per_padded_width(setup, m
     monkeypatch.setattr(runner, "capturing", True)
     monkeypatch.setattr(runner, "_capture", lambda run: EagerGraph(run, runner.loop))
     runner.prepare_graphs(300)
-    assert sorted(runner.prefill_graphs) == [256, 512]  # widths up to the positions asked for
+    assert sorted(runner.prefill.graphs) == [256, 512]  # widths up to the positions asked for
     replayed, eager = [], []
     monkeypatch.setattr(
-        runner,
-        "_prefill_replayed",
-        lambda row, width, f=runner._prefill_replayed: (replayed.append(width), f(row, width)),
+        runner.prefill, "run", lambda slot, tokens, f=runner.prefill.run: (replayed.append(slot), f(slot, tokens))
     )
     monkeypatch.setattr(
         runner.static, "prefill_rows", lambda *a, f=runner.static.prefill_rows: (eager.append(len(a[0])), f(*a))
@@ -205,7 +203,7 @@ def test_a_lone_fresh_prompt_is_prefilled_from_a_graph_per_padded_width(setup, m
     for prompt, expected in list(zip(prompts, greedy))[:2]:  # one request at a time: the graph's case
         seq = engine.generate(GenerationRequest(prompt, [expected], max_new_tokens=NEW_TOKENS))
         assert seq.output == expected
-    assert sorted(runner.prefill_graphs) == [256, 512] and len(replayed) == 2 and not eager  # none captured anew
+    assert sorted(runner.prefill.graphs) == [256, 512] and len(replayed) == 2 and not eager  # none captured anew
     # two prompts admitted together prefill in one eager forward, and stay exact
     seqs = [engine.add(GenerationRequest(p, [e], max_new_tokens=NEW_TOKENS)) for p, e in zip(prompts[:2], greedy)]
     while engine.has_work():
