@@ -29,12 +29,12 @@ from fastapply.merge.check.validate import validate
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.merge import MergeResult
 from fastapply.merge.repair import instructed
+from fastapply.merge.repair import units as where
 from fastapply.merge.snippet.hunks import new_side
 from fastapply.merge.text.languages import parse
 from fastapply.merge.text.lines import indent_width, join_lines, split_lines
 from fastapply.merge.text.markers import is_marker_line
-from fastapply.merge.text.normal import definition_key, norm
-from fastapply.merge.text.syntax import last_line
+from fastapply.merge.text.normal import norm
 
 # An inferred deletion larger than this is more likely a misreading than what was asked.
 MAX_REMOVED_LINES = 80
@@ -78,17 +78,17 @@ def stated_deletions(
     held: dict[tuple[int, int], set[str]] = {}
     for name in names:
         # "HiBlack" names HiBlack, not FgHiBlack: a name is matched as a whole word
-        for span in _units_of(name, tree, lines, hidden, word=_CODE_NAME.match(name) is not None):
+        for span in where.units_of(name, tree, lines, hidden, word=where.CODE_NAME.match(name) is not None):
             units[span] += 1
             held.setdefault(span, set()).add(name)
     # A unit that defines a named thing is the likeliest meaning of the name; when several units
     # only mention it (a use, a comment) and none defines it, which one is meant is unknown.
-    defining = {span for span in units if any(_defines(lines, span, name) for name in held[span])}
+    defining = {span for span in units if any(where.defines(lines, span, name) for name in held[span])}
     if not defining and len(units) > 1:
         return []
     # A name defined in two hidden places ("the package-level BytesHexVar" beside the method of the
     # same name): which one is meant is unknown.
-    if any(sum(_defines(lines, span, name) for span in defining if name in held[span]) > 1 for name in names):
+    if any(sum(where.defines(lines, span, name) for span in defining if name in held[span]) > 1 for name in names):
         return []
     if defining and not instructed.asks_deletion(instruction):
         return []  # "use X instead of Y" changes Y's uses; Y's definition stays
@@ -121,59 +121,6 @@ def stated_deletions(
     return candidates
 
 
-_IDENTIFIER_NAME = re.compile(r"^[A-Za-z_$][\w$]*$")
-_CODE_NAME = re.compile(r"^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*$")  # a name, qualified or not
-_COMMENT = re.compile(r"^\s*(?://|#|/\*|\*|--|<!--)")
-
-
-def _defines(lines: list[str], span: tuple[int, int], name: str) -> bool:
-    """Whether a code line of the span (comments aside) defines ``name``: it is what the line
-    declares, assigns or imports (``def name``, ``const name =``, ``private int name;``,
-    ``name: value``, ``import { name } from``)."""
-    short = name.split(".")[-1].split("::")[-1]
-    declared = re.compile(rf"^\s*(?:[\w$<>\[\],.?@]+\s+)+{re.escape(short)}\s*(?:[=;(:{{,]|$)")
-    for row in range(span[0], span[1] + 1):
-        line = lines[row]
-        if not line.strip() or _COMMENT.match(line):
-            continue
-        if definition_key(line) in (name, short) or declared.match(line):
-            return True
-        if _IMPORT.match(line) and re.search(rf"(?<![\w$]){re.escape(short)}(?![\w$])", line):
-            return True  # an import declares the name in the file: it goes with the last use
-    return False
-
-
-_IMPORT = re.compile(r"^\s*(?:import|from\s+\S+\s+import|use|using|require|#include)\b")
-
-
-def _units_of(name: str, tree, lines: list[str], hidden: list[bool], word: bool = False) -> list[tuple[int, int]]:
-    """The hidden units holding each hidden occurrence of ``name`` (as a whole word when asked).
-    An identifier inside a string literal is a value, not the thing itself: it does not count."""
-    pattern = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])" if word else re.escape(name))
-    identifier = _CODE_NAME.match(name) is not None
-    spans = []
-    for row, line in enumerate(lines):
-        match = pattern.search(line) if hidden[row] else None
-        while match and identifier and _in_string(line, match.start()):
-            match = pattern.search(line, match.end())
-        span = match and _hidden_unit(tree, lines, hidden, row, match.start(), len(name))
-        if span:
-            spans.append(span)
-    return spans
-
-
-def _uses(line: str, name: str) -> bool:
-    """Whether ``line`` holds ``name`` as a whole word outside string literals."""
-    pattern = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
-    return any(not _in_string(line, match.start()) for match in pattern.finditer(line))
-
-
-def _in_string(line: str, at: int) -> bool:
-    """Whether position ``at`` of a line lies inside a quoted string (counting quotes before it)."""
-    before = line[:at]
-    return any(before.count(q) % 2 == 1 for q in ("'", '"', "`"))
-
-
 _KEYWORD = r"(?:var|let|const|val|function|def|class|func|fn|local|sub|struct|enum|trait|interface|type|object|record)"
 # the name after the last keyword: "local function f" declares f, not "function"
 _DECLARED = re.compile(rf"\b{_KEYWORD}\s+(?!{_KEYWORD}\b)([A-Za-z_$][\w$]*)")
@@ -201,88 +148,22 @@ def _without_dangling(
         gone = {row for a, b in removed for row in range(a, b + 1)}
         declared = {m.group(1) for row in _outer_rows(lines, removed) for m in _DECLARED.finditer(lines[row])}
         users = {
-            name: [row for row, line in enumerate(lines) if row not in gone and _uses(line, name)] for name in declared
+            name: [row for row, line in enumerate(lines) if row not in gone and where.uses(line, name)]
+            for name in declared
         }
         users = {name: rows for name, rows in users.items() if rows}
         if not users:
             return removed
         spans = set(removed)
         for name in users:
-            found = _units_of(name, tree, lines, [h and row not in gone for row, h in enumerate(hidden)], word=True)
+            found = where.units_of(
+                name, tree, lines, [h and row not in gone for row, h in enumerate(hidden)], word=True
+            )
             if len(found) < len(users[name]):
                 return None  # a use the snippet shows, or in no whole-line unit
             spans.update(found)
         removed = _with_blank_line(lines, _joined(spans))
     return None
-
-
-def _hidden_unit(
-    tree, lines: list[str], hidden: list[bool], row: int, column: int, width: int
-) -> tuple[int, int] | None:
-    """The lines of the largest node around (row, column) that covers whole lines the snippet
-    does not show, widened by the comments and attributes right above it (``#[derive]`` is the
-    item's own sibling in Rust's grammar); None when there is none."""
-    conditional = _preprocessor_block(lines, row)
-    if conditional is not None:  # the grammar's node for "#ifdef" can run on to the file's end
-        first, last = conditional
-        return conditional if all(hidden[first : last + 1]) else None
-    byte = len(lines[row][:column].encode("utf-8"))
-    node = tree.root_node.descendant_for_point_range((row, byte), (row, byte + width))
-    best = None
-    while node is not None and node.parent is not None:
-        first, last = node.start_point[0], last_line(node)
-        if not all(hidden[first : last + 1]):
-            break
-        if _whole_lines(node, lines):
-            best = node
-        node = node.parent
-    if best is None or "comment" in best.type:
-        return None  # a name met only in a comment: removing the comment alone is rarely the ask
-    first, last = best.start_point[0], last_line(best)
-    above = best.prev_named_sibling
-    while (
-        above is not None
-        and any(kind in above.type for kind in ("comment", "attribute", "annotation", "decorator"))
-        and _attached(above, first, lines)
-        and all(hidden[above.start_point[0] : first])
-    ):
-        first, above = above.start_point[0], above.prev_named_sibling
-    return first, last
-
-
-def _attached(above, first: int, lines: list[str]) -> bool:
-    """Whether the node ``above`` belongs to what starts on line ``first``: right above it, or a
-    ``/** doc */`` block with only blank lines between (a ``//`` banner there heads a section)."""
-    end = last_line(above)
-    if end == first - 1:
-        return True
-    between = lines[end + 1 : first]
-    return lines[above.start_point[0]].lstrip().startswith("/**") and not any(line.strip() for line in between)
-
-
-_PP_OPEN = re.compile(r"\s*#\s*if(?:n?def)?\b")
-_PP_CLOSE = re.compile(r"\s*#\s*endif\b")
-
-
-def _preprocessor_block(lines: list[str], row: int) -> tuple[int, int] | None:
-    """(row, its matching ``#endif``) when lines[row] opens a preprocessor conditional."""
-    if not _PP_OPEN.match(lines[row]):
-        return None
-    depth = 0
-    for end in range(row, len(lines)):
-        depth += bool(_PP_OPEN.match(lines[end])) - bool(_PP_CLOSE.match(lines[end]))
-        if depth == 0:
-            return row, end
-    return None
-
-
-def _whole_lines(node, lines: list[str]) -> bool:
-    (row, column), (end_row, end_column) = node.start_point, node.end_point
-    if end_column == 0 and end_row > row:
-        end_row, end_column = end_row - 1, len(lines[end_row - 1].encode("utf-8"))
-    head = lines[row].encode("utf-8")[:column].decode("utf-8", "replace")
-    tail = lines[end_row].encode("utf-8")[end_column:].decode("utf-8", "replace")
-    return not head.strip() and tail.strip() in ("", ";", ",")
 
 
 def _joined(spans: set[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -1,0 +1,133 @@
+"""Where a named thing lives in a merged file: the whole-line syntax units that hold a name (with the
+comments and attributes above them), whether a unit defines it, and whether a line uses it.
+
+A name inside a string literal is a value, not a use; an import declares the name it imports.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fastapply.merge.text.normal import definition_key
+from fastapply.merge.text.syntax import last_line
+
+_IDENTIFIER_NAME = re.compile(r"^[A-Za-z_$][\w$]*$")
+CODE_NAME = re.compile(r"^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*$")  # a name, qualified or not
+_COMMENT = re.compile(r"^\s*(?://|#|/\*|\*|--|<!--)")
+
+
+def defines(lines: list[str], span: tuple[int, int], name: str) -> bool:
+    """Whether a code line of the span (comments aside) defines ``name``: it is what the line
+    declares, assigns or imports (``def name``, ``const name =``, ``private int name;``,
+    ``name: value``, ``import { name } from``)."""
+    short = name.split(".")[-1].split("::")[-1]
+    declared = re.compile(rf"^\s*(?:[\w$<>\[\],.?@]+\s+)+{re.escape(short)}\s*(?:[=;(:{{,]|$)")
+    for row in range(span[0], span[1] + 1):
+        line = lines[row]
+        if not line.strip() or _COMMENT.match(line):
+            continue
+        if definition_key(line) in (name, short) or declared.match(line):
+            return True
+        if _IMPORT.match(line) and re.search(rf"(?<![\w$]){re.escape(short)}(?![\w$])", line):
+            return True  # an import declares the name in the file: it goes with the last use
+    return False
+
+
+_IMPORT = re.compile(r"^\s*(?:import|from\s+\S+\s+import|use|using|require|#include)\b")
+
+
+def units_of(name: str, tree, lines: list[str], hidden: list[bool], word: bool = False) -> list[tuple[int, int]]:
+    """The hidden units holding each hidden occurrence of ``name`` (as a whole word when asked).
+    An identifier inside a string literal is a value, not the thing itself: it does not count."""
+    pattern = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])" if word else re.escape(name))
+    identifier = CODE_NAME.match(name) is not None
+    spans = []
+    for row, line in enumerate(lines):
+        match = pattern.search(line) if hidden[row] else None
+        while match and identifier and _in_string(line, match.start()):
+            match = pattern.search(line, match.end())
+        span = match and _hidden_unit(tree, lines, hidden, row, match.start(), len(name))
+        if span:
+            spans.append(span)
+    return spans
+
+
+def uses(line: str, name: str) -> bool:
+    """Whether ``line`` holds ``name`` as a whole word outside string literals."""
+    pattern = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+    return any(not _in_string(line, match.start()) for match in pattern.finditer(line))
+
+
+def _in_string(line: str, at: int) -> bool:
+    """Whether position ``at`` of a line lies inside a quoted string (counting quotes before it)."""
+    before = line[:at]
+    return any(before.count(q) % 2 == 1 for q in ("'", '"', "`"))
+
+
+def _hidden_unit(
+    tree, lines: list[str], hidden: list[bool], row: int, column: int, width: int
+) -> tuple[int, int] | None:
+    """The lines of the largest node around (row, column) that covers whole lines the snippet
+    does not show, widened by the comments and attributes right above it (``#[derive]`` is the
+    item's own sibling in Rust's grammar); None when there is none."""
+    conditional = _preprocessor_block(lines, row)
+    if conditional is not None:  # the grammar's node for "#ifdef" can run on to the file's end
+        first, last = conditional
+        return conditional if all(hidden[first : last + 1]) else None
+    byte = len(lines[row][:column].encode("utf-8"))
+    node = tree.root_node.descendant_for_point_range((row, byte), (row, byte + width))
+    best = None
+    while node is not None and node.parent is not None:
+        first, last = node.start_point[0], last_line(node)
+        if not all(hidden[first : last + 1]):
+            break
+        if _whole_lines(node, lines):
+            best = node
+        node = node.parent
+    if best is None or "comment" in best.type:
+        return None  # a name met only in a comment: removing the comment alone is rarely the ask
+    first, last = best.start_point[0], last_line(best)
+    above = best.prev_named_sibling
+    while (
+        above is not None
+        and any(kind in above.type for kind in ("comment", "attribute", "annotation", "decorator"))
+        and _attached(above, first, lines)
+        and all(hidden[above.start_point[0] : first])
+    ):
+        first, above = above.start_point[0], above.prev_named_sibling
+    return first, last
+
+
+def _attached(above, first: int, lines: list[str]) -> bool:
+    """Whether the node ``above`` belongs to what starts on line ``first``: right above it, or a
+    ``/** doc */`` block with only blank lines between (a ``//`` banner there heads a section)."""
+    end = last_line(above)
+    if end == first - 1:
+        return True
+    between = lines[end + 1 : first]
+    return lines[above.start_point[0]].lstrip().startswith("/**") and not any(line.strip() for line in between)
+
+
+_PP_OPEN = re.compile(r"\s*#\s*if(?:n?def)?\b")
+_PP_CLOSE = re.compile(r"\s*#\s*endif\b")
+
+
+def _preprocessor_block(lines: list[str], row: int) -> tuple[int, int] | None:
+    """(row, its matching ``#endif``) when lines[row] opens a preprocessor conditional."""
+    if not _PP_OPEN.match(lines[row]):
+        return None
+    depth = 0
+    for end in range(row, len(lines)):
+        depth += bool(_PP_OPEN.match(lines[end])) - bool(_PP_CLOSE.match(lines[end]))
+        if depth == 0:
+            return row, end
+    return None
+
+
+def _whole_lines(node, lines: list[str]) -> bool:
+    (row, column), (end_row, end_column) = node.start_point, node.end_point
+    if end_column == 0 and end_row > row:
+        end_row, end_column = end_row - 1, len(lines[end_row - 1].encode("utf-8"))
+    head = lines[row].encode("utf-8")[:column].decode("utf-8", "replace")
+    tail = lines[end_row].encode("utf-8")[end_column:].decode("utf-8", "replace")
+    return not head.strip() and tail.strip() in ("", ";", ",")
