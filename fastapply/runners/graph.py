@@ -201,9 +201,12 @@ class GraphRunner:
     def _prefill(self, rows: list[Row]) -> None:
         chunks, starts = [r.tokens for r in rows], [r.cache.length for r in rows]
         with self.profile.clock("prefill"):
-            if self.capturing and PrefillGraphs.takes(chunks, starts):
-                self.prefill.run(rows[0].cache.slot, chunks[0])
-            else:
+            replayed = (
+                self.capturing
+                and self.prefill.takes(chunks, starts)
+                and self.prefill.run(rows[0].cache.slot, chunks[0])
+            )
+            if not replayed:
                 self.static.prefill_rows([r.cache.slot for r in rows], chunks, starts)
         self.profile.prefill_forwards += 1
         self.profile.prefill_rows += len(rows)

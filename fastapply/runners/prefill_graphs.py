@@ -10,6 +10,7 @@ length, which a later pass overwrites before any query sees them (as in
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 import numpy as np
@@ -19,6 +20,7 @@ from fastapply.runners.static import StaticRunner
 
 BLOCK = 256  # a captured prefill pads its prompt to a multiple of this
 WIDEST = 4096  # wider prompts prefill eagerly
+log = logging.getLogger(__name__)
 
 
 def prefill_width(tokens: int) -> int:
@@ -35,28 +37,45 @@ class PrefillGraphs:
         self.static, self.capture, self.key_bucket = static, capture, key_bucket
         self.graphs: dict[int, object] = {}  # padded width -> captured prefill of one row
         self.inputs: dict[int, tuple[torch.Tensor, torch.Tensor, torch.Tensor]] = {}  # ids [1, W], count [1], slot [1]
+        self.failed = False  # a capture failed: every prompt prefills eagerly
 
-    @staticmethod
-    def takes(chunks: list[list[int]], starts: list[int]) -> bool:
+    def takes(self, chunks: list[list[int]], starts: list[int]) -> bool:
         """Whether these prefill chunks are a lone fresh prompt a graph holds."""
-        return len(chunks) == 1 and starts[0] == 0 and prefill_width(len(chunks[0])) <= WIDEST
+        return not self.failed and len(chunks) == 1 and starts[0] == 0 and prefill_width(len(chunks[0])) <= WIDEST
 
-    def run(self, slot: int, tokens: list[int]) -> None:
+    def run(self, slot: int, tokens: list[int]) -> bool:
+        """Prefill one fresh prompt from its width's graph; False when the graph cannot be captured
+        on this device: the caller prefills eagerly (what a failed capture's warm-up wrote is this
+        prompt, in its own slot), and so do later prompts."""
         self.static.check_chunk(0, len(tokens))
         width = prefill_width(len(tokens))
+        # inputs first: a graph captured now warms up on them, and must write this prompt into this
+        # slot, not another row's (the rows around it are running)
         ids, count, slot_in = self._inputs(width)
         padded = np.zeros((1, width), dtype=np.int64)
         padded[0, : len(tokens)] = tokens
         ids.copy_(torch.from_numpy(padded), non_blocking=True)
         count.fill_(len(tokens))
         slot_in.fill_(slot)
-        self.graph(width).replay()
+        try:
+            graph = self.graph(width)
+        except RuntimeError as error:  # a capture this build refuses: eager prefill is still right
+            self.failed = True
+            log.warning("captured prefill disabled, prefilling eagerly: %s", error)
+            return False
+        graph.replay()
+        return True
 
     def prepare(self, positions: int) -> None:
         """Capture every width a prompt of up to ``positions`` tokens pads to; with an empty prompt,
         so the warm-up writes nothing a row can see (call while no sequence runs)."""
         for width in range(BLOCK, min(prefill_width(positions), WIDEST) + 1, BLOCK):
-            self.graph(width)
+            try:
+                self.graph(width)
+            except RuntimeError as error:
+                self.failed = True
+                log.warning("captured prefill disabled, prefilling eagerly: %s", error)
+                return
 
     def graph(self, width: int):
         if width not in self.graphs:

@@ -209,3 +209,21 @@ def test_a_lone_fresh_prompt_is_prefilled_from_a_graph_per_padded_width(setup, m
     while engine.has_work():
         engine.step()
     assert [s.output for s in seqs] == greedy[:2] and eager == [2]
+
+
+def test_a_prefill_graph_the_device_refuses_falls_back_to_the_eager_prefill(setup, monkeypatch):
+    model, prompts, greedy = setup
+    engine = Engine(model, ByteTokenizer(), EngineConfig(k=16, max_batch=2, runner="static", slot_len=600))
+    runner = engine.runner
+
+    def capture(run):
+        if run.__code__ is not None and "prefill_padded" in run.__code__.co_names:
+            raise RuntimeError("operation not permitted when stream is capturing")
+        return EagerGraph(run, runner.loop)
+
+    monkeypatch.setattr(runner, "capturing", True)
+    monkeypatch.setattr(runner, "_capture", capture)
+    seq = engine.generate(GenerationRequest(prompts[0], [greedy[0]], max_new_tokens=NEW_TOKENS))
+    assert seq.output == greedy[0] and runner.prefill.failed and runner.profile.prefill_forwards >= 1
+    seq = engine.generate(GenerationRequest(prompts[1], [greedy[1]], max_new_tokens=NEW_TOKENS))
+    assert seq.output == greedy[1]  # later prompts prefill eagerly without trying again
