@@ -106,7 +106,7 @@ def _joined(*linears: torch.nn.Linear) -> tuple[torch.Tensor, torch.Tensor | Non
         if bias is not None:
             for linear, part in zip(linears, bias.split(sizes)):
                 linear.bias.data = part
-    linears[0]._fastapply_joined = weight, bias, sizes
+    setattr(linears[0], "_fastapply_joined", (weight, bias, sizes))  # found again by a second runner
     return weight, bias, sizes
 
 
