@@ -7,6 +7,7 @@ norms), Mistral, SmolLM3. transformers' forward stays the reference in the tests
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 import torch
@@ -86,11 +87,14 @@ class LlamaWeights:
         return self.lm_head(_norm(self.norm, hidden, fused_decoder(hidden.device)))
 
 
+_JOINED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # first linear -> its joined projection
+
+
 def _joined(*linears: torch.nn.Linear) -> tuple[torch.Tensor, torch.Tensor | None, list[int]]:
     """(weight [sum out, in], bias or None, each module's out size) of linears that read one input,
     joined along their outputs; each module's weight (and bias) becomes a view of the joined one."""
     sizes = [linear.out_features for linear in linears]
-    done = getattr(linears[0], "_fastapply_joined", None)
+    done = _JOINED.get(linears[0])
     if done is not None and all(
         linear.weight.data_ptr() == part.data_ptr() for linear, part in zip(linears, done[0].split(sizes))
     ):
@@ -106,7 +110,7 @@ def _joined(*linears: torch.nn.Linear) -> tuple[torch.Tensor, torch.Tensor | Non
         if bias is not None:
             for linear, part in zip(linears, bias.split(sizes)):
                 linear.bias.data = part
-    setattr(linears[0], "_fastapply_joined", (weight, bias, sizes))  # found again by a second runner
+    _JOINED[linears[0]] = weight, bias, sizes  # found again by a second runner on the model
     return weight, bias, sizes
 
 
