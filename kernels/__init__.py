@@ -53,14 +53,22 @@ def backend(device) -> str:
     return "torch"
 
 
+def _on_triton(device, module: str, function: str):
+    """The Triton kernel ``module.function`` for tensors on ``device``; None where the torch
+    reference answers (see ``backend``). The module is imported only when needed."""
+    if backend(device) != "triton":
+        return None
+    from ._triton import load
+
+    return getattr(load(module), function)
+
+
 def greedy_accept(logits, draft, draft_len, return_target: bool = False):
     """logits [B, K+1, V] float, draft [B, K] int64, draft_len [B] int ->
     accepted [B] int64, next_token [B] int64 (+ target [B, K+1] int64). See accept.py."""
-    if backend(logits.device) == "triton":
-        from ._triton import load
-
-        return load("accept_triton").greedy_accept_triton(logits, draft, draft_len, return_target)
-    return greedy_accept_ref(logits, draft, draft_len, return_target)
+    return (_on_triton(logits.device, "accept_triton", "greedy_accept_triton") or greedy_accept_ref)(
+        logits, draft, draft_len, return_target
+    )
 
 
 def fused_decoder(device) -> bool:
@@ -73,49 +81,31 @@ def fused_decoder(device) -> bool:
 def rms_norm(x, weight, eps: float):
     """x [..., H], weight [H] -> RMSNorm(x) (see rmsnorm.py): the Triton kernel on CUDA, else the
     reference."""
-    if backend(x.device) == "triton":
-        from ._triton import load
-
-        return load("rmsnorm_triton").rms_norm_triton(x, weight, eps)
-    return rms_norm_ref(x, weight, eps)
+    return (_on_triton(x.device, "rmsnorm_triton", "rms_norm_triton") or rms_norm_ref)(x, weight, eps)
 
 
 def add_rms_norm(x, delta, weight, eps: float):
     """x, delta [..., H] (one shape and dtype), weight [H] -> (x + delta, RMSNorm(x + delta)) (see
     addnorm.py): one Triton kernel on CUDA, else the reference."""
-    if backend(x.device) == "triton":
-        from ._triton import load
-
-        return load("addnorm_triton").add_rms_norm_triton(x, delta, weight, eps)
-    return add_rms_norm_ref(x, delta, weight, eps)
+    return (_on_triton(x.device, "addnorm_triton", "add_rms_norm_triton") or add_rms_norm_ref)(x, delta, weight, eps)
 
 
 def silu_mul(gate_up, inter: int):
     """gate_up [..., 2 * inter] (gate, then up) -> silu(gate) * up [..., inter] (see silu.py): one
     Triton kernel on CUDA, else the reference."""
-    if backend(gate_up.device) == "triton":
-        from ._triton import load
-
-        return load("silu_triton").silu_mul_triton(gate_up, inter)
-    return silu_mul_ref(gate_up, inter)
+    return (_on_triton(gate_up.device, "silu_triton", "silu_mul_triton") or silu_mul_ref)(gate_up, inter)
 
 
 def rotary(x, cos, sin):
     """x [B, heads, T, d], cos/sin [B, 1, T, d] -> x rotated (see rotary.py): the Triton kernel on
     CUDA, else the reference."""
-    if backend(x.device) == "triton":
-        from ._triton import load
-
-        return load("rotary_triton").rotary_triton(x, cos, sin)
-    return rotary_ref(x, cos, sin)
+    return (_on_triton(x.device, "rotary_triton", "rotary_triton") or rotary_ref)(x, cos, sin)
 
 
 def verify_attention(q, keys, values, lengths, scale: float):
     """q [B, H, T, d], keys/values [B, Hkv, S, d], lengths [B] -> [B, H, T, d]: query t of row b
     sees key j iff j <= lengths[b] + t (see attention.py). The Triton kernel on CUDA reads only
     positions below lengths[b] + T; the reference reads all S."""
-    if backend(q.device) == "triton":
-        from ._triton import load
-
-        return load("attention_triton").verify_attention_triton(q, keys, values, lengths, scale)
-    return verify_attention_ref(q, keys, values, lengths, scale)
+    return (_on_triton(q.device, "attention_triton", "verify_attention_triton") or verify_attention_ref)(
+        q, keys, values, lengths, scale
+    )

@@ -7,7 +7,7 @@ import re
 from collections import Counter
 
 from fastapply.merge.text.markers import is_marker_line
-from fastapply.merge.text.normal import norm
+from fastapply.merge.text.normal import norm, whole_word
 from fastapply.merge.text.syntax import definitions
 
 _DELETE_VERB = re.compile(r"\b(remove|removes|delete|deletes|drop|drops|get rid of|strip out)\b", re.I)
@@ -156,7 +156,7 @@ def _renamed_kept(original: str, merged: str, instruction: str, snip, lang) -> t
     kept = []
     shown = {norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)}
     for name in renamed_names(instruction):
-        word = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+        word = whole_word(name)
         if not word.search(original):
             continue
         scope = _scoped(

@@ -83,12 +83,15 @@ def stated_deletions(
             held.setdefault(span, set()).add(name)
     # A unit that defines a named thing is the likeliest meaning of the name; when several units
     # only mention it (a use, a comment) and none defines it, which one is meant is unknown.
-    defining = {span for span in units if any(where.defines(lines, span, name) for name in held[span])}
+    defined_at = {
+        name: [span for span in units if name in held[span] and where.defines(lines, span, name)] for name in names
+    }
+    defining = {span for spans in defined_at.values() for span in spans}
     if not defining and len(units) > 1:
         return []
     # A name defined in two hidden places ("the package-level BytesHexVar" beside the method of the
     # same name): which one is meant is unknown.
-    if any(sum(where.defines(lines, span, name) for span in defining if name in held[span]) > 1 for name in names):
+    if any(len(spans) > 1 for spans in defined_at.values()):
         return []
     if defining and not instructed.asks_deletion(instruction):
         return []  # "use X instead of Y" changes Y's uses; Y's definition stays

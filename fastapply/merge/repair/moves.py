@@ -25,7 +25,7 @@ from fastapply.merge.check.validate import validate
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.merge import MergeResult
 from fastapply.merge.text.lines import join_lines, line_opcodes, split_lines
-from fastapply.merge.text.normal import norm
+from fastapply.merge.text.normal import norm, whole_word
 from fastapply.merge.text.syntax import definitions
 
 _MOVE_VERB = re.compile(r"\b(?:move[sd]?|moving|hoist(?:s|ed)?|relocate[sd]?|reorder(?:s|ed)?)\b", re.I)
@@ -129,7 +129,7 @@ def _siblings(order: list, found: list) -> bool:
 
 def _mentions(name: str, instruction: str) -> bool:
     short = name.split()[-1].split(".")[-1]  # "impl Foo" -> "Foo", "a.b" -> "b"
-    return re.search(rf"(?<![\w$]){re.escape(short)}(?![\w$])", instruction) is not None
+    return whole_word(short).search(instruction) is not None
 
 
 def _unchanged_rows(orig: list[str], out: list[str]) -> set[int]:

@@ -5,8 +5,6 @@ and served with a note, so an inferred deletion is never silent."""
 
 from __future__ import annotations
 
-import re
-
 from fastapply.merge.check.damage import vanished_definitions
 from fastapply.merge.check.validate import validate
 from fastapply.merge.codes import ApplyWarning, Code
@@ -16,7 +14,7 @@ from fastapply.merge.repair.instructed import asks_removal
 from fastapply.merge.repair.moves import first_row, with_blank_run
 from fastapply.merge.snippet.hunks import new_side
 from fastapply.merge.text.lines import join_lines, split_lines
-from fastapply.merge.text.normal import norm
+from fastapply.merge.text.normal import norm, whole_word
 from fastapply.merge.text.syntax import definitions
 
 
@@ -38,7 +36,7 @@ def adjacent_deletion(
     named = [
         d
         for d in skipped(snip, merged, language)
-        if norm(lines[d.header]) not in shown and re.search(rf"(?<![\w$]){re.escape(d.name)}(?![\w$])", instruction)
+        if norm(lines[d.header]) not in shown and whole_word(d.name).search(instruction)
     ]
     if not named:
         return None

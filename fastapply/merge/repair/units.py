@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import re
 
-from fastapply.merge.text.normal import definition_key
+from fastapply.merge.text.normal import definition_key, whole_word
 from fastapply.merge.text.syntax import last_line
 
-_IDENTIFIER_NAME = re.compile(r"^[A-Za-z_$][\w$]*$")
 CODE_NAME = re.compile(r"^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*$")  # a name, qualified or not
 _COMMENT = re.compile(r"^\s*(?://|#|/\*|\*|--|<!--)")
 
@@ -28,7 +27,7 @@ def defines(lines: list[str], span: tuple[int, int], name: str) -> bool:
             continue
         if definition_key(line) in (name, short) or declared.match(line):
             return True
-        if _IMPORT.match(line) and re.search(rf"(?<![\w$]){re.escape(short)}(?![\w$])", line):
+        if _IMPORT.match(line) and whole_word(short).search(line):
             return True  # an import declares the name in the file: it goes with the last use
     return False
 
@@ -39,7 +38,7 @@ _IMPORT = re.compile(r"^\s*(?:import|from\s+\S+\s+import|use|using|require|#incl
 def units_of(name: str, tree, lines: list[str], hidden: list[bool], word: bool = False) -> list[tuple[int, int]]:
     """The hidden units holding each hidden occurrence of ``name`` (as a whole word when asked).
     An identifier inside a string literal is a value, not the thing itself: it does not count."""
-    pattern = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])" if word else re.escape(name))
+    pattern = whole_word(name) if word else re.compile(re.escape(name))
     identifier = CODE_NAME.match(name) is not None
     spans = []
     for row, line in enumerate(lines):
@@ -54,7 +53,7 @@ def units_of(name: str, tree, lines: list[str], hidden: list[bool], word: bool =
 
 def uses(line: str, name: str) -> bool:
     """Whether ``line`` holds ``name`` as a whole word outside string literals."""
-    pattern = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+    pattern = whole_word(name)
     return any(not _in_string(line, match.start()) for match in pattern.finditer(line))
 
 

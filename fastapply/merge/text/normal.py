@@ -10,6 +10,16 @@ import re
 WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
 
 
+def whole_word(name: str) -> re.Pattern:
+    """``name`` as a whole word of code: not inside a longer identifier ("HiBlack" is not in
+    "FgHiBlack"; ``$`` counts as an identifier character).
+
+    >>> bool(whole_word("HiBlack").search("FgHiBlack")), bool(whole_word("x.y").search("f(x.y)"))
+    (False, True)
+    """
+    return re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+
+
 # Lines whose normal form (and marker verdict, markers.py) stay cached: the checks of one apply ask
 # for the same lines many times, and a large file often repeats its lines. validate() empties both
 # caches when it ends, so they hold one request's lines at most (≈ 50 MB at this size).
