@@ -29,6 +29,8 @@ Where each snippet style is handled:
 | only the changed lines, no context | ``place/placement.py`` (``pair_changed_lines``) | ``second/costs.py`` (edits) |
 | deletions the instruction states | ``repair/instructed.py`` | ``repair/intent.py``, ``repair/skips.py`` |
 | moves and reordered definitions | ``check/damage.py``, ``repair/adjacency.py`` | ``repair/moves.py`` |
+| a move stated only in words ("move X below Y") | ``repair/relative.py`` | ``repair/moves.py`` (``stated_move``) |
+| context retyped (other spacing, modifiers left out) | ``text/normal.py`` (``retyped``) | ``account/retyped.py`` |
 """
 
 from fastapply.merge.check.line_checks import mergeable_lines

@@ -36,6 +36,7 @@ class Code(StrEnum):
     MOVED_BLOCK_KEPT = "moved_block_kept"  # account.repeats
     PREAMBLE_DETACHED = "preamble_detached"  # account.attached
     COMMENT_DROPPED = "comment_dropped"  # account.comments
+    RETYPED_CONTEXT = "retyped_context"  # account.retyped
     SECOND_OPINION_DIFFERS = "second_opinion_differs"  # second.agree
     SECOND_OPINION_ABSTAINED = "second_opinion_abstained"  # second.agree
     INFERRED_DELETION = "inferred_deletion"  # repair.intent, repair.skips (a note)

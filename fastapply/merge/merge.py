@@ -14,7 +14,7 @@ from fastapply.merge.snippet.chunks import Chunk, balanced_group, reindent, spli
 from fastapply.merge.snippet.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.text.languages import detect_language
 from fastapply.merge.text.lines import join_lines, split_lines
-from fastapply.merge.text.normal import is_closer, is_distinctive, norm
+from fastapply.merge.text.normal import is_closer, is_distinctive, norm, retyped
 from fastapply.merge.text.syntax import definitions, error_lines, error_macros
 
 EDITED_FORM = 0.8  # similarity at which an unshown original line counts as shown in its edited form
@@ -193,6 +193,8 @@ def _place_all(chunks, orig, defs, lang):
             edges.add(Edge.END)
         header = next(((c, o) for c, o in pairs for d in replaced if o == d.header and d.start == d.header), None)
         plan.lines = reindent(chunk.lines, [(c, o) for c, o in pairs], orig, header)
+        matched = dict(pairs)
+        plan.lines = [retyped(line, orig[matched[c]]) if c in matched else line for c, line in enumerate(plan.lines)]
         # New code opening the chunk keeps the blank line the snippet put after the marker.
         if chunk.blank_before and pairs[0][0] > 0 and plan.start > 0 and orig[plan.start - 1].strip():
             plan.lines = [""] + plan.lines

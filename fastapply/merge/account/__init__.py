@@ -10,6 +10,7 @@ from fastapply.merge.account.comments import comment_dropped, comment_kept_besid
 from fastapply.merge.account.described import described_removal_kept
 from fastapply.merge.account.ordered import ordered_removal_undone
 from fastapply.merge.account.repeats import moved_block_kept
+from fastapply.merge.account.retyped import retyped_lines
 from fastapply.merge.account.trace import Trace, snippet_lines
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.text.lines import split_lines
@@ -34,6 +35,7 @@ def account(
         _detached(trace, original, language),
         _comment_dropped(trace, original, language, instruction),
         _comment_kept_beside(trace, instruction),
+        _retyped(trace, original, language, instruction),
     )
     return [warning for warning in found if warning is not None]
 
@@ -117,4 +119,18 @@ def _comment_kept_beside(trace: Trace, instruction: str) -> ApplyWarning | None:
         Code.KEPT_BESIDE_REPLACEMENT,
         f"{len(lines)} comment line(s): a reworded comment beside the old wording the snippet did not show",
         lines,
+    )
+
+
+def _retyped(trace: Trace, original: str, language: str | None, instruction: str) -> ApplyWarning | None:
+    headers = {d.header for d in definitions(original, language)}
+    found = retyped_lines(trace.orig, trace.out, trace.kept, trace.new_lines, headers, instruction)
+    if not found:
+        return None
+    words = ", ".join(sorted({w for _, gone in found for w in gone})[:5])
+    return ApplyWarning(
+        Code.RETYPED_CONTEXT,
+        f"{len(found)} definition header(s) changed only by leaving out words the instruction does not name "
+        f"({words}): context retyped from memory, or an edit no one asked for",
+        tuple(m + 1 for m, _ in found),
     )

@@ -189,8 +189,13 @@ def vanished_definitions(
 ) -> tuple[str, ...]:
     """Names of original definitions (three lines or more) missing from the merged file although
     neither the snippet nor the instruction names them, the snippet does not show code on both
-    sides of them, and they lie outside the regions the snippet rewrites (`spans`)."""
+    sides of them, and they lie outside the regions the snippet rewrites (`spans`). Inside such a region
+    a definition still counts as gone when the merge wrote a new definition of its kind under a name
+    the original lacks: a new getter placed over a similar old one is no deletion the snippet shows."""
     after = {(d.name, d.kind) for d in definitions(merged, lang)}
+    defs = definitions(original, lang)
+    # kinds of definition the merge wrote under a name the original does not define
+    new_kinds = {kind for name, kind in after - {(d.name, d.kind) for d in defs}}
     # A marker that names what it elides ("existing helpers (convert_key, convert_value)") promises
     # to keep it: a name counts as shown only on a line of code.
     marker = [is_marker_line(line, lang) for line in snip]
@@ -200,7 +205,6 @@ def vanished_definitions(
     shown = [norm(line) for line, m in zip(snip, marker) if line.strip() and not m]
     adjacent = set(zip(shown, shown[1:]))
     gone = []
-    defs = definitions(original, lang)
     for d in defs:
         name = d.name.split()[-1]
         if (d.name, d.kind) in after or d.end - d.start < 2:
@@ -213,8 +217,8 @@ def vanished_definitions(
             continue
         if name in snippet_text or name in instruction:
             continue
-        if any(start <= d.start and d.end < end for start, end in spans):
-            continue
+        if d.kind not in new_kinds and any(start <= d.start and d.end < end for start, end in spans):
+            continue  # a chunk spans it and wrote no new definition of its kind: a deletion it shows
         above = next((norm(orig_lines[i]) for i in range(d.start - 1, -1, -1) if orig_lines[i].strip()), None)
         below = next((norm(orig_lines[i]) for i in range(d.end + 1, len(orig_lines)) if orig_lines[i].strip()), None)
         if (above, below) in adjacent:

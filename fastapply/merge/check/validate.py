@@ -13,7 +13,7 @@ Codes (line numbers are 1-based):
   duplicated_lines, vanished_body, diff_prefix, unbalanced, orphaned_lines, vanished_definition,
   instruction_not_applied, duplicated_definition, redeclared, skipped_definition: see damage.py,
   balance.py, repair/instructed.py, repair/adjacency.py
-  unaccounted_deletion, kept_beside_replacement, defined_twice, indent_shift: the edit accounting
+  unaccounted_deletion, kept_beside_replacement, defined_twice, indent_shift, retyped_context: the edit accounting
                 (account/), every original line accounted for, every merged line traced
 
 A diff-form snippet (hunks.py) is checked by what it says the code becomes: its context and added
@@ -35,7 +35,7 @@ from fastapply.merge.check.line_checks import (
 )
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.merge import MergeResult, lazy_merge
-from fastapply.merge.repair import adjacency, instructed
+from fastapply.merge.repair import adjacency, instructed, relative
 from fastapply.merge.snippet.hunks import is_diff_form, new_side
 from fastapply.merge.text.languages import detect_language
 from fastapply.merge.text.lines import split_lines
@@ -125,6 +125,13 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
             ApplyWarning(
                 Code.INSTRUCTION_NOT_APPLIED,
                 f"the instruction asks to remove {', '.join(names[:5])}, which the output keeps",
+            )
+        )
+    for name, where, other in relative.unmade_moves(merged, lang, instruction)[:1]:
+        found.append(
+            ApplyWarning(
+                Code.INSTRUCTION_NOT_APPLIED,
+                f"the instruction moves {name} {where} {other}, which the output does not do",
             )
         )
     lines = damage.duplicated_lines(orig, snip, out, lang)

@@ -38,7 +38,7 @@ _CONSTANT = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{5,}$")  # TIMEOU
 
 def asks_removal(instruction: str) -> bool:
     """Whether the instruction asks for code to go: removed, deleted, dropped, or replaced."""
-    return asks_deletion(instruction) or bool(_replaced(instruction))
+    return asks_deletion(instruction) or bool(_replaced(instruction)) or bool(_REPLACE_VERB.search(instruction))
 
 
 def asks_deletion(instruction: str) -> bool:
@@ -121,6 +121,7 @@ def instruction_not_applied(
     names = [n for n in dict.fromkeys(_named(instruction, defined)) if n in original]
     if not names:
         return ()
+    merged = _without_replacements(merged, instruction, lang)  # a helper's body may hold the replaced code
     scoped_before, scoped_after = _scoped(original, instruction, lang), _scoped(merged, instruction, lang)
     shown = {norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)}
     kept = []
@@ -192,14 +193,24 @@ _SCOPE = re.compile(r"\b(?:from|in|inside|within)\s+`?([A-Za-z_$][\w$]*)(?:\(\))
 _CLAUSE_END = re.compile(r"[.;:,]\s|\s(?:and|then|but)\s")
 
 
+_REPLACE_VERB = re.compile(r"\breplac(?:e|es|ing)\b", re.I)
+_REPLACEMENT = re.compile(r"\s(?:with|by)\s", re.I)
+
+
 def _removal_clauses(instruction: str) -> list[str]:
-    """The clauses that ask for a removal ("remove x from f", up to the next , ; . or "and"): a
-    scope named in another clause ("print the byte in f, and delete g") is not the removal's."""
+    """The clauses that ask for a removal ("remove x from f", up to the next , ; . or "and"; "replace
+    x", up to its "with"): a scope named in another clause ("print the byte in f, and delete g") is
+    not the removal's, nor is the replacement what goes.
+
+    >>> _removal_clauses("Replace the repeated `n -= 1` lines with calls to `dec()`, and drop `tmp` from f")
+    ['drop `tmp` from f', 'Replace the repeated `n -= 1` lines']
+    """
     clauses = []
-    for match in _DELETE_VERB.finditer(instruction):
-        rest = instruction[match.start() :]
-        end = _CLAUSE_END.search(rest)
-        clauses.append(rest[: end.start()] if end else rest)
+    for verb, end_at in ((_DELETE_VERB, _CLAUSE_END), (_REPLACE_VERB, _REPLACEMENT)):
+        for match in verb.finditer(instruction):
+            rest = instruction[match.start() :]
+            end = end_at.search(rest)
+            clauses.append(rest[: end.start()] if end else rest)
     return clauses
 
 
@@ -216,3 +227,25 @@ def _scoped(text: str, instruction: str, lang, clauses: list[str] | None = None)
     if not spans:
         return text
     return "\n".join("\n".join(lines[a : b + 1]) for a, b in spans)
+
+
+def _without_replacements(text: str, instruction: str, lang) -> str:
+    r"""``text`` with the lines of the definitions a "replace X with (calls to) Y" names as Y left
+    out: extracting repeated code into a helper leaves that code in the helper's body.
+
+    >>> _without_replacements("def dec():\n    n -= 1\n\nn -= 1\n", "Replace `n -= 1` with calls to dec", "python")
+    '\nn -= 1'
+    """
+    names = set()
+    for match in _REPLACE_VERB.finditer(instruction):
+        rest = instruction[match.end() :]
+        with_ = _REPLACEMENT.search(rest)
+        if with_:
+            tail = rest[with_.end() :]
+            end = _CLAUSE_END.search(tail)
+            names.update(re.findall(r"[A-Za-z_$][\w$]*", tail[: end.start()] if end else tail))
+    if not names or lang is None:
+        return text
+    lines = text.splitlines()
+    gone = {row for d in definitions(text, lang) if d.name.split()[-1] in names for row in range(d.start, d.end + 1)}
+    return "\n".join(line for row, line in enumerate(lines) if row not in gone)

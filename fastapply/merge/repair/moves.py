@@ -24,9 +24,10 @@ from fastapply.merge.check.damage import duplicated_definitions
 from fastapply.merge.check.validate import validate
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.merge import MergeResult
-from fastapply.merge.text.lines import join_lines, line_opcodes, split_lines
+from fastapply.merge.repair.relative import single_definitions, unmade_moves
+from fastapply.merge.text.lines import indent_width, join_lines, line_opcodes, split_lines
 from fastapply.merge.text.normal import norm, whole_word
-from fastapply.merge.text.syntax import definitions
+from fastapply.merge.text.syntax import definitions, first_row, with_blank_run
 
 _MOVE_VERB = re.compile(r"\b(?:move[sd]?|moving|hoist(?:s|ed)?|relocate[sd]?|reorder(?:s|ed)?)\b", re.I)
 
@@ -141,23 +142,45 @@ def _unchanged_rows(orig: list[str], out: list[str]) -> set[int]:
     return rows
 
 
-def first_row(definition, lines: list[str]) -> int:
-    """The definition's first row with the comment lines right above it (``/** … */``, ``//``, ``# ``, ``-- ``)."""
-    row = definition.start
-    while row > 0 and lines[row - 1].strip().startswith(("/*", "*", "//", "# ", "-- ")):
-        row -= 1
-    return row
-
-
-def with_blank_run(lines: list[str], a: int, b: int) -> tuple[int, int]:
-    """The span with the blank lines after it (before it, at the end of the file): the separator
-    above the old copy then separates its neighbours, and no double gap stays."""
-    end = b
-    while end + 1 < len(lines) and not lines[end + 1].strip():
-        end += 1
-    if end + 1 < len(lines):
-        return a, end
-    start = a
-    while start > 0 and not lines[start - 1].strip():
-        start -= 1
-    return start, b
+def stated_move(
+    original: str,
+    snippet: str,
+    merged: str,
+    language: str | None,
+    instruction: str,
+    anchoring: MergeResult | None = None,
+) -> tuple[str, ApplyWarning] | None:
+    """``merged`` with the one unmade stated move made, when both definitions stand at one level,
+    neither holds the other, and the result validates cleanly; else None."""
+    unmade = unmade_moves(merged, language, instruction)
+    if len(unmade) != 1:
+        return None
+    name, where, other = unmade[0]
+    lines, newline, trailing = split_lines(merged)
+    defs = single_definitions(merged, language)
+    mover, anchor = defs[name], defs[other]
+    top, bottom = first_row(mover, lines), mover.end
+    a_top = first_row(anchor, lines)
+    if indent_width(lines[mover.header]) != indent_width(lines[anchor.header]) or (
+        top <= a_top <= bottom or a_top <= top <= anchor.end
+    ):
+        return None  # another level, or one holds the other
+    block = lines[top : bottom + 1]
+    cut_from, cut_to = with_blank_run(lines, top, bottom)
+    rest = lines[:cut_from] + lines[cut_to + 1 :]
+    shift = cut_to - cut_from + 1
+    if where == "below":
+        at = anchor.end + 1 - (shift if cut_from < anchor.end else 0)
+        out = rest[:at] + [""] + block + rest[at:]
+    else:
+        at = a_top - (shift if cut_from < a_top else 0)
+        out = rest[:at] + block + [""] + rest[at:]
+    candidate = join_lines(out, newline, trailing)
+    if validate(original, snippet, candidate, language, anchoring=anchoring, instruction=instruction):
+        return None
+    return candidate, ApplyWarning(
+        Code.INFERRED_MOVE,
+        f"moved {name} {where} {other}, as the instruction asks (the snippet does not show the move)",
+        (at + 1,),
+        severity="note",
+    )

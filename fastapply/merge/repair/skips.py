@@ -11,11 +11,10 @@ from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.merge import MergeResult
 from fastapply.merge.repair.adjacency import skipped
 from fastapply.merge.repair.instructed import asks_removal
-from fastapply.merge.repair.moves import first_row, with_blank_run
 from fastapply.merge.snippet.hunks import new_side
 from fastapply.merge.text.lines import join_lines, split_lines
 from fastapply.merge.text.normal import norm, whole_word
-from fastapply.merge.text.syntax import definitions
+from fastapply.merge.text.syntax import definitions, first_row, with_blank_run
 
 
 def adjacent_deletion(

@@ -20,6 +20,7 @@ from collections import Counter
 
 from fastapply.merge.second.align import Op
 from fastapply.merge.second.items import Item, at_edge
+from fastapply.merge.text.normal import retyped
 
 
 def _indent(line: str) -> str:
@@ -84,10 +85,14 @@ def build(items: list[Item], ops: list[Op], original: list[str], chunk: list[int
             if item.kind in ("ctx", "blank") or not old.strip():
                 out.append((old, False, False))
             elif style.width(old) - style.width(item.text) == shift:
-                text = item.text if _indent(item.text) == _indent(old) else _indent(old) + item.text.lstrip()
+                text = retyped(
+                    item.text if _indent(item.text) == _indent(old) else _indent(old) + item.text.lstrip(), old
+                )
                 out.append((text, False, False))
             else:  # the snippet re-indents this line relative to its chunk: keep that
-                out.append((style.render(style.width(item.text) + shift, item.text.strip()), False, False))
+                out.append(
+                    (style.render(style.width(item.text) + shift, retyped(item.text.strip(), old)), False, False)
+                )
         elif op.kind in ("ins", "edit"):
             item = items[op.item]
             if item.kind == "blank":

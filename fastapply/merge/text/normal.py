@@ -32,6 +32,23 @@ def norm(line: str) -> str:
     return " ".join(line.split())
 
 
+_PADDING = re.compile(r"\S\s{2,}\S|\S\t")
+
+
+def retyped(written: str, old: str) -> str:
+    """The line to write where a snippet line (``written``) stands for an original line (``old``) of
+    the same normal form: the original's own spacing inside the line, unless the snippet pads its
+    line (a run of spaces or a tab between words: a realigned column, made on purpose). Agents
+    retype context lines single-spaced; that is not an edit. The indentation stays the written one.
+
+    >>> retyped("  x = a + b;", "x = a  + b;"), retyped("x    = 1", "x = 1")
+    ('  x = a  + b;', 'x    = 1')
+    """
+    if written.strip() == old.strip() or norm(written) != norm(old) or _PADDING.search(written.strip()):
+        return written
+    return written[: len(written) - len(written.lstrip())] + old.strip()
+
+
 def is_distinctive(normalized: str, min_chars: int = 6) -> bool:
     """Long enough to mean something when it matches once (not "}", "end", "return x"): at least
     `min_chars` word characters."""

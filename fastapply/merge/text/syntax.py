@@ -210,3 +210,25 @@ def _error_nodes(text: str, language: str | None) -> list[tuple[int, int]] | Non
         if node.has_error:
             stack.extend(node.children)
     return found
+
+
+def first_row(definition, lines: list[str]) -> int:
+    """The definition's first row with the comment lines right above it (``/** … */``, ``//``, ``# ``, ``-- ``)."""
+    row = definition.start
+    while row > 0 and lines[row - 1].strip().startswith(("/*", "*", "//", "# ", "-- ")):
+        row -= 1
+    return row
+
+
+def with_blank_run(lines: list[str], a: int, b: int) -> tuple[int, int]:
+    """The span with the blank lines after it (before it, at the end of the file): the separator
+    above the old copy then separates its neighbours, and no double gap stays."""
+    end = b
+    while end + 1 < len(lines) and not lines[end + 1].strip():
+        end += 1
+    if end + 1 < len(lines):
+        return a, end
+    start = a
+    while start > 0 and not lines[start - 1].strip():
+        start -= 1
+    return start, b

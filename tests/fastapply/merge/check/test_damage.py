@@ -171,3 +171,30 @@ def test_a_definition_the_snippets_end_leaves_open_is_not_read_as_written_whole(
     snippet = "int f(int x)\n{\n    if (x < 0)\n        return -1;\n"  # a guard, then the snippet ends
     merged = "int f(int x)\n{\n    if (x < 0)\n        return -1;\n    int y = x;\n    return y;\n}\n"
     assert "orphaned_lines" not in codes(original, snippet, merged, "c")
+
+
+def test_a_new_definition_written_over_another_of_another_name_is_vanished():
+    # "add patch() after post()": a merge that lays the new method over the similar remove()
+    snippet = (
+        "  post(path, body) {\n    // ...\n  }\n\n"
+        "  patch(path, body) {\n    return fetch(this.base + path, {method: 'PATCH', body});\n  }\n"
+    )
+    over = JS.replace(
+        "  remove(path) {\n    return fetch(this.base + path, {method: 'DELETE'});",
+        "  patch(path, body) {\n    return fetch(this.base + path, {method: 'PATCH', body});",
+    )
+    beside = JS.replace(
+        "\n  remove(path) {",
+        "\n  patch(path, body) {\n    return fetch(this.base + path, {method: 'PATCH', body});\n  }\n\n  remove(path) {",
+    )
+    spans = [(5, 12)]  # the chunk spans post() through the end of remove()
+    assert damage.vanished_definitions(
+        JS, snippet.splitlines(), over, "javascript", "Add patch after post.", spans
+    ) == ("remove",)
+    assert (
+        damage.vanished_definitions(JS, snippet.splitlines(), beside, "javascript", "Add patch after post.", spans)
+        == ()
+    )
+    # a chunk spanning a definition it leaves out, writing nothing new: the deletion it shows
+    dropped = JS.replace("\n  remove(path) {\n    return fetch(this.base + path, {method: 'DELETE'});\n  }\n", "\n")
+    assert damage.vanished_definitions(JS, snippet.splitlines(), dropped, "javascript", "", spans) == ()

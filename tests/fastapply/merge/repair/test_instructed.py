@@ -79,3 +79,28 @@ def test_an_old_statement_left_beside_the_several_that_replace_it_is_removed_whe
     request = ApplyRequest(original, snippet, "draw rounded rectangles instead of fillRect", language="javascript")
     merged, warnings = checked_merge(request, prepare(request))
     assert "fillRect" not in merged and [w.code for w in warnings] == ["inferred_deletion"]
+
+
+def test_quoted_code_an_instruction_replaces_must_all_go():
+    original = "def push(self):\n    self.n -= 1\n    return 1\n\n\ndef pop(self):\n    self.n -= 1\n    return 2\n"
+    instruction = "Replace the repeated `self.n -= 1` lines with calls to `self.dec()`."
+    half = original.replace("    self.n -= 1\n    return 1", "    self.dec()\n    return 1")
+    done = half.replace("    self.n -= 1\n    return 2", "    self.dec()\n    return 2")
+    snippet = ["def push(self):", "    self.dec()", "    # ..."]
+    assert instructed.instruction_not_applied(original, half, instruction, snippet, "python") == ("self.n -= 1",)
+    assert instructed.instruction_not_applied(original, done, instruction, snippet, "python") == ()
+    # the replacement is not what goes
+    assert "self.dec()" not in instructed.instruction_not_applied(original, original, instruction, snippet, "python")
+
+
+def test_the_helper_that_replaces_quoted_code_may_hold_it():
+    original = (
+        "def dec(self):\n    self.n -= 1\n\n\ndef push(self):\n    self.n -= 1\n    return 1\n\n\n"
+        "def pop(self):\n    self.n -= 1\n    return 2\n"
+    )
+    done = original.replace("    self.n -= 1\n    return", "    self.dec()\n    return")
+    instruction = "Replace the repeated `self.n -= 1` lines with calls to dec."
+    snippet = ["def push(self):", "    self.dec()", "    # ..."]
+    assert instructed.instruction_not_applied(original, done, instruction, snippet, "python") == ()
+    half = original.replace("    self.n -= 1\n    return 1", "    self.dec()\n    return 1")
+    assert instructed.instruction_not_applied(original, half, instruction, snippet, "python") == ("self.n -= 1",)

@@ -1,0 +1,66 @@
+"""A definition's header the merge changed only by leaving words out that the instruction never names.
+
+Agents retype the header above an elided body from memory and drop what they did not remember: a
+header shown as ``int checkIndexOf(String str, ...)`` where the file has ``final String str``.
+Taken literally, the snippet edits that header; a human reading the instruction would not. Which
+one was meant, words cannot tell, so the file is flagged rather than served either way. Headers
+that only lose words the instruction mentions ("drop the throws clause", "make it non-final") are
+edits; so are other lines that lose words (``sum(v for v in values)`` → ``sum(values)`` simplifies
+an expression); comment lines are prose, reworded on purpose.
+
+    >>> words_left_out("public int f(final String s) {", "public int f(String s) {", "Add a g method.")
+    ['final']
+    >>> words_left_out("public int f(final String s) {", "public int f(String s) {", "Make f's parameter non-final.")
+    []
+    >>> words_left_out("f(a, b)", "f(a)", "")  # a punctuation mark went too: an argument removed
+    []
+"""
+
+from __future__ import annotations
+
+import re
+
+from fastapply.merge.text.normal import is_comment_line
+
+_TOKEN = re.compile(r"\w+|[^\w\s]")
+_WORD = re.compile(r"\w+")
+
+
+def words_left_out(old: str, new: str, instruction: str) -> list[str]:
+    """The words ``new`` lacks where it is ``old`` with only whole words taken out (no punctuation,
+    nothing added or reordered) and the instruction names none of them; [] otherwise."""
+    if is_comment_line(old):
+        return []
+    before, after = _TOKEN.findall(old), _TOKEN.findall(new)
+    if len(after) >= len(before):
+        return []
+    gone, rest = [], iter(after)
+    pending = next(rest, None)
+    for token in before:
+        if token == pending:
+            pending = next(rest, None)
+        else:
+            gone.append(token)
+    if pending is not None or not all(_WORD.fullmatch(t) for t in gone):
+        return []  # not a subsequence, or punctuation went too
+    named = {w.lower() for w in _WORD.findall(instruction)}
+    return [] if any(t.lower() in named for t in gone) else gone
+
+
+def retyped_lines(
+    orig: list[str], out: list[str], kept: dict[int, int], written: set[int], headers: set[int], instruction: str
+):
+    """(merged line, words left out) for each merged line the snippet wrote in the place of one
+    original definition header (``headers``: original rows; between two kept lines, one for one)
+    that differs only by words left out."""
+    found = []
+    pairs = sorted(kept.items())
+    for (o1, m1), (o2, m2) in zip([(-1, -1), *pairs], [*pairs, (len(orig), len(out))]):
+        if o2 - o1 != m2 - m1:
+            continue  # lines added or removed here: no line stands for one old line
+        for k in range(1, o2 - o1):
+            if m1 + k in written and o1 + k in headers:
+                gone = words_left_out(orig[o1 + k], out[m1 + k], instruction)
+                if gone:
+                    found.append((m1 + k, gone))
+    return found

@@ -1,0 +1,64 @@
+"""A code line changed only by leaving out words the instruction does not name is flagged: the
+snippet retyped its context from memory, or made an edit no one asked for."""
+
+from fastapply.apply.deterministic import checked_merge, prepare
+from fastapply.apply.request import ApplyRequest
+from fastapply.merge.account.retyped import words_left_out
+
+JAVA = """public final class Finder {
+
+    /**
+     * Finds search in str.
+     */
+    public int indexOf(final String str, final String search) {
+        if (str == null || search == null) {
+            return -1;
+        }
+        return str.indexOf(search);
+    }
+
+    public int size() {
+        return 0;
+    }
+}
+"""
+# the header retyped without its `final`s, the body under a marker, a new method after it
+SNIPPET = """    public int indexOf(String str, String search) {
+        // ... existing code ...
+    }
+
+    public boolean contains(final String str, final String search) {
+        return indexOf(str, search) >= 0;
+    }
+
+    // ... existing code ...
+"""
+
+
+def _codes(instruction: str) -> list[str]:
+    request = ApplyRequest(JAVA, SNIPPET, instruction, path="Finder.java")
+    _, warnings = checked_merge(request, prepare(request))
+    return [w.code.value for w in warnings]
+
+
+def test_a_header_retyped_without_its_modifiers_is_flagged():
+    assert "retyped_context" in _codes("Add a contains method after indexOf.")
+
+
+def test_words_the_instruction_names_are_an_edit():
+    assert "retyped_context" not in _codes("Add contains after indexOf, and make indexOf's parameters non-final.")
+
+
+def test_only_whole_words_left_out_of_code_count():
+    assert words_left_out("int f(final int a) {", "int f(int a) {", "") == ["final"]
+    assert words_left_out("call(a, b);", "call(a);", "") == []  # an argument went: punctuation too
+    assert words_left_out("// the actual naming strategy", "// the naming strategy", "") == []  # prose
+    assert words_left_out("int f(final int a) {", "int g(int a) {", "") == []  # something else changed
+
+
+def test_an_expression_that_loses_words_is_an_edit():
+    original = "def total(values):\n    return sum(value for value in values)\n\n\ndef mean(values):\n    return 0\n"
+    snippet = "def total(values):\n    return sum(values)\n\n# ... existing code ...\n"
+    request = ApplyRequest(original, snippet, "simplify", path="m.py")
+    _, warnings = checked_merge(request, prepare(request))
+    assert "retyped_context" not in [w.code.value for w in warnings]

@@ -1,0 +1,81 @@
+"""Moves the instruction states relative to another definition, left under the snippet's markers:
+made with a note, or flagged; never served as if the move were done."""
+
+from fastapply.apply.deterministic import checked_merge, prepare
+from fastapply.apply.request import ApplyRequest
+from fastapply.merge import flags
+from fastapply.merge.repair import relative
+
+GO = """package env
+
+import "strings"
+
+// Write writes the map to a file.
+func Write(m map[string]string, name string) error {
+	content := Marshal(m)
+	return save(name, content)
+}
+
+// isInt reports whether s is a decimal integer.
+func isInt(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	return len(s) > 0
+}
+
+// Marshal renders the map.
+func Marshal(m map[string]string) string {
+	var b strings.Builder
+	for k, v := range m {
+		b.WriteString(k + "=" + v)
+	}
+	return b.String()
+}
+
+func save(name, content string) error {
+	return nil
+}
+"""
+SNIPPET = """// Write writes the map to a file.
+func Write(m map[string]string, name string) error {
+	content := Marshal(m)
+	return save(name, content+"\\n")
+}
+// ... rest unchanged ...
+"""
+IS_INT = GO[GO.index("// isInt") : GO.index("// Marshal")]
+
+
+def _apply(instruction: str):
+    request = ApplyRequest(GO, SNIPPET, instruction, path="env.go")
+    return checked_merge(request, prepare(request))
+
+
+def test_a_stated_move_the_snippet_does_not_show_is_made_with_a_note():
+    merged, warnings = _apply("End every file with a newline, and move isInt below Marshal.")
+    expected = GO.replace(IS_INT, "").replace("func save(", IS_INT + "func save(")
+    expected = expected.replace("save(name, content)", 'save(name, content+"\\n")')
+    assert merged == expected
+    assert not flags(warnings)
+    assert [w.code.value for w in warnings] == ["inferred_move"]
+
+
+def test_a_move_above_is_made_before_the_other_definition():
+    merged, warnings = _apply("Put save above Write and end every file with a newline.")
+    assert merged.index("func save(") < merged.index("// Write writes")
+    assert merged.index("// Write writes") < merged.index("func Write(")  # the doc comment moves along
+    assert not flags(warnings)
+
+
+def test_a_move_already_in_place_asks_nothing():
+    merged, warnings = _apply("End every file with a newline; keep isInt above Marshal.")
+    assert merged.index("func isInt(") < merged.index("func Marshal(")
+    assert all(w.code.value != "inferred_move" for w in warnings)
+    assert relative.unmade_moves(merged, "go", "Move isInt above Marshal.") == []
+    assert relative.unmade_moves(merged, "go", "Move isInt below Marshal.") == [("isInt", "below", "Marshal")]
+
+
+def test_the_parser_reads_only_moves_between_two_definitions():
+    names = {"isInt", "Marshal", "Write"}
+    assert relative.stated_order("Move isInt after the Marshal function.", names) == [("isInt", "below", "Marshal")]
+    assert relative.stated_order("Move the check below the loop.", names) == []
+    assert relative.stated_order("Move isInt and Write below Marshal.", names) == []
