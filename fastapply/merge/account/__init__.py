@@ -10,8 +10,9 @@ from fastapply.merge.account.comments import comment_dropped, comment_kept_besid
 from fastapply.merge.account.described import described_removal_kept
 from fastapply.merge.account.ordered import ordered_removal_undone
 from fastapply.merge.account.repeats import moved_block_kept
-from fastapply.merge.account.retyped import retyped_lines
+from fastapply.merge.account.retyped import retyped_lines, signature_rows
 from fastapply.merge.account.trace import Trace, snippet_lines
+from fastapply.merge.account.unreachable import unreachable_after_return
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.text.lines import split_lines
 from fastapply.merge.text.normal import norm
@@ -36,6 +37,7 @@ def account(
         _comment_dropped(trace, original, language, instruction),
         _comment_kept_beside(trace, instruction),
         _retyped(trace, original, language, instruction),
+        _unreachable(trace),
     )
     return [warning for warning in found if warning is not None]
 
@@ -123,7 +125,7 @@ def _comment_kept_beside(trace: Trace, instruction: str) -> ApplyWarning | None:
 
 
 def _retyped(trace: Trace, original: str, language: str | None, instruction: str) -> ApplyWarning | None:
-    headers = {d.header for d in definitions(original, language)}
+    headers = signature_rows(trace.orig, [(d.header, d.end) for d in definitions(original, language)])
     found = retyped_lines(trace.orig, trace.out, trace.kept, trace.new_lines, headers, instruction)
     if not found:
         return None
@@ -133,4 +135,15 @@ def _retyped(trace: Trace, original: str, language: str | None, instruction: str
         f"{len(found)} definition header(s) changed only by leaving out words the instruction does not name "
         f"({words}): context retyped from memory, or an edit no one asked for",
         tuple(m + 1 for m, _ in found),
+    )
+
+
+def _unreachable(trace: Trace) -> ApplyWarning | None:
+    lines = unreachable_after_return(trace.out, trace.new_lines)
+    if not lines:
+        return None
+    return ApplyWarning(
+        Code.UNREACHABLE_LINES,
+        f"{len(lines)} new line(s) right after an old return of the same block, which they can never follow",
+        tuple(lines),
     )

@@ -38,7 +38,8 @@ def preamble_detached(
         m_pre, m_header = kept[pre], kept[header]
         if m_pre + 1 == m_header or m_header > 0 and norm(out[m_header - 1]) == norm(orig[pre]):
             continue  # (the same line above it, whichever copy the trace paired with the original's)
-        if norm(orig[header]) in after and norm(orig[pre]) not in after[norm(orig[header])]:
-            continue  # the snippet shows the header under another line
+        stacked = m_pre + 1 < len(out) and out[m_pre + 1].strip()
+        if norm(orig[header]) in after and norm(orig[pre]) not in after[norm(orig[header])] and stacked:
+            continue  # the snippet shows the header under another line (a decorator added below it)
         found.append(m_pre + 1)
     return tuple(found)

@@ -8,7 +8,8 @@ removed any line holding one of those words, the removal happened, and nothing i
 original line
 the merged file keeps and the snippet does not show, which holds a distinctive word of the
 removal clause (a word few lines of the file use), is described code kept when it and the unshown
-kept lines next to it hold at least ``MIN_WORDS`` of them.
+kept lines next to it hold at least ``MIN_WORDS`` of them; a comment line, when the clause removes a
+comment ("remove the stale TODO comment above it"), holding one.
 
     >>> orig = ["a {", "  x: 1;", "}", "/* Chrome needs room for the color swatch */",
     ...         ".in[type=color] {", "  padding: 0;", "}"]
@@ -26,7 +27,7 @@ import re
 from collections import Counter
 
 from fastapply.merge.account.checks import EDITED  # a lost line this similar to a written one was rewritten
-from fastapply.merge.text.normal import norm
+from fastapply.merge.text.normal import is_comment_line, norm
 
 MIN_WORDS = 2  # distinctive words of the removal clause a stretch of kept lines must hold
 WINDOW = 3  # lines either side of a kept line that count with it (within unshown kept lines)
@@ -35,6 +36,7 @@ _VERB = re.compile(r"\b(remove|removes|delete|deletes|drop|drops|get rid of|stri
 _CLAUSE_END = re.compile(
     r"[.;!?](?:\s|$)|\n|,?\s+(?:and|then)\s+(?:make|add|change|rename|update|use|set|move|return|raise|keep)\b"
 )
+_COMMENT_OBJECT = re.compile(r"\bcomments?\b", re.I)
 _PLACE = re.compile(r"\s+(?:in|from|inside|within)\s+(?:the\s+)?`?[\w$]+(?:(?:\.|::|->)[\w$]+)*(?:\(\))?`?")
 _TOKEN = re.compile(r"[A-Za-z_$][\w$]*|\d{3,}")
 _IDENT = re.compile(r"_|[a-z][A-Z]")  # snake_case or camelCase: a name, matched whole
@@ -101,7 +103,9 @@ def described_removal_kept(
     use = Counter(word for words in per_line for word in words)
     most = max(3, int(RARE_SHARE * len(original)))
     wanted = {w for clause in clauses for w in _words(clause) if 0 < use[w] <= most}
-    if len(wanted) < MIN_WORDS:
+    # "remove the stale TODO comment": a comment line needs one of the words, the object says the rest
+    of_comment = any(_COMMENT_OBJECT.search(clause) for clause in clauses)
+    if len(wanted) < (1 if of_comment else MIN_WORDS):
         return ()
     kept_set = set(kept)
     gone = [o for o in range(len(original)) if o not in kept_set and per_line[o] & wanted]
@@ -122,7 +126,7 @@ def described_removal_kept(
                 window.append(t)
                 t += step
         hits = set().union(*(per_line[t] & wanted for t in window))
-        if len(hits) >= MIN_WORDS:
+        if len(hits) >= MIN_WORDS or (of_comment and hits and is_comment_line(original[o])):
             found.add(o + 1)
     return tuple(sorted(found))
 

@@ -14,6 +14,8 @@ an expression); comment lines are prose, reworded on purpose.
     []
     >>> words_left_out("f(a, b)", "f(a)", "")  # a punctuation mark went too: an argument removed
     []
+    >>> words_left_out("    headers: &'a hyper::HeaderMap,", "    headers: &'a HeaderMap,", "")  # a qualifier
+    ['hyper', ':', ':']
 """
 
 from __future__ import annotations
@@ -41,10 +43,22 @@ def words_left_out(old: str, new: str, instruction: str) -> list[str]:
             pending = next(rest, None)
         else:
             gone.append(token)
-    if pending is not None or not all(_WORD.fullmatch(t) for t in gone):
+    if pending is not None or not _words_and_qualifiers(gone):
         return []  # not a subsequence, or punctuation went too
     named = {w.lower() for w in _WORD.findall(instruction)}
     return [] if any(t.lower() in named for t in gone) else gone
+
+
+def _words_and_qualifiers(gone: list[str]) -> bool:
+    """Whether the tokens left out are whole words, each maybe with the path separator after it
+    (``hyper::HeaderMap`` retyped ``HeaderMap``: the qualifier ``hyper::`` went)."""
+    if not gone or not _WORD.fullmatch(gone[0]):
+        return False
+    return all(
+        _WORD.fullmatch(t) or (t in ":." and _WORD.fullmatch(gone[k - 1]) or t == ":" == gone[k - 1])
+        for k, t in enumerate(gone)
+        if k
+    )
 
 
 def retyped_lines(
@@ -64,3 +78,23 @@ def retyped_lines(
                 if gone:
                     found.append((m1 + k, gone))
     return found
+
+
+_BODY_OPENS = re.compile(r"(?:\{|:|=|=>|\bdo|\bthen|\bbegin)\s*$")
+SIGNATURE_ROWS = 12  # a longer header is a parameter list spread out, not worth the scan
+
+
+def signature_rows(lines: list[str], spans: list[tuple[int, int]]) -> set[int]:
+    """Rows of each definition's signature (``spans``: header row, last row): from its header to the
+    line that opens its body, a multi-line parameter list included.
+
+    >>> sorted(signature_rows(["fn f(", "    a: &A,", ") -> B {", "    g()", "}"], [(0, 4)]))
+    [0, 1, 2]
+    """
+    rows: set[int] = set()
+    for header, end in spans:
+        for row in range(header, min(end, header + SIGNATURE_ROWS) + 1):
+            rows.add(row)
+            if _BODY_OPENS.search(lines[row].rstrip()):
+                break
+    return rows

@@ -35,7 +35,7 @@ from fastapply.merge.check.line_checks import (
 )
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.merge import MergeResult, lazy_merge
-from fastapply.merge.repair import adjacency, instructed, relative
+from fastapply.merge.repair import adjacency, instructed, relative, values
 from fastapply.merge.snippet.hunks import is_diff_form, new_side
 from fastapply.merge.text.languages import detect_language
 from fastapply.merge.text.lines import split_lines
@@ -132,6 +132,13 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
             ApplyWarning(
                 Code.INSTRUCTION_NOT_APPLIED,
                 f"the instruction moves {name} {where} {other}, which the output does not do",
+            )
+        )
+    for name, value in values.values_not_set(orig, out, instruction)[:1]:
+        found.append(
+            ApplyWarning(
+                Code.INSTRUCTION_NOT_APPLIED,
+                f"the instruction sets {name} to {value}, which the output does not do",
             )
         )
     lines = damage.duplicated_lines(orig, snip, out, lang)

@@ -34,7 +34,7 @@ from fastapply.merge.snippet.hunks import new_side
 from fastapply.merge.text.languages import parse
 from fastapply.merge.text.lines import indent_width, join_lines, split_lines
 from fastapply.merge.text.markers import is_marker_line
-from fastapply.merge.text.normal import norm
+from fastapply.merge.text.normal import is_comment_line, norm
 
 # An inferred deletion larger than this is more likely a misreading than what was asked.
 MAX_REMOVED_LINES = 80
@@ -103,6 +103,7 @@ def stated_deletions(
         options = [list(units)] + options if every else options + [list(units)]
     candidates = []
     for spans in options:
+        spans = [_with_doc_comment(lines, hidden, span) if span in defining else span for span in spans]
         removed = _without_dangling(tree, lines, hidden, _with_blank_line(lines, _joined(set(spans))))
         if removed is None:
             continue
@@ -127,6 +128,15 @@ def stated_deletions(
 _KEYWORD = r"(?:var|let|const|val|function|def|class|func|fn|local|sub|struct|enum|trait|interface|type|object|record)"
 # the name after the last keyword: "local function f" declares f, not "function"
 _DECLARED = re.compile(rf"\b{_KEYWORD}\s+(?!{_KEYWORD}\b)([A-Za-z_$][\w$]*)")
+
+
+def _with_doc_comment(lines: list[str], hidden: list[bool], span: tuple[int, int]) -> tuple[int, int]:
+    """A removed definition's span with the hidden comment lines right above it (its doc comment,
+    a ``# @deprecated`` note): they describe what goes, and would be left describing nothing."""
+    a, b = span
+    while a > 0 and hidden[a - 1] and is_comment_line(lines[a - 1]):
+        a -= 1
+    return a, b
 
 
 def _outer_rows(lines: list[str], removed: list[tuple[int, int]]) -> list[int]:
@@ -189,7 +199,14 @@ def _with_blank_line(lines: list[str], spans: list[tuple[int, int]]) -> list[tup
     for a, b in spans:
         before = next((n for n in range(a + 1) if a - n - 1 < 0 or lines[a - n - 1].strip()), 0)
         after = next((n for n in range(len(lines) - b) if b + n + 1 >= len(lines) or lines[b + n + 1].strip()), 0)
-        start = a - before == 0 or lines[a - before - 1].rstrip().endswith(("{", "(", "[", ":"))
+        opener = lines[a - before - 1] if a - before > 0 else ""
+        # a block's start: its opening line ends in a bracket or a colon, or (Ruby's "class Router",
+        # Lua's "function f()") stands less indented than the code removed below it
+        start = (
+            a - before == 0
+            or opener.rstrip().endswith(("{", "(", "[", ":"))
+            or (indent_width(opener) < indent_width(lines[a]))
+        )
         end = b + after + 1 >= len(lines) or lines[b + after + 1].strip().startswith(_CLOSERS)
         keep = before if start else after if end else max(before, after)
         excess = before + after - keep

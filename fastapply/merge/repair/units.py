@@ -18,9 +18,14 @@ _COMMENT = re.compile(r"^\s*(?://|#|/\*|\*|--|<!--)")
 def defines(lines: list[str], span: tuple[int, int], name: str) -> bool:
     """Whether a code line of the span (comments aside) defines ``name``: it is what the line
     declares, assigns or imports (``def name``, ``const name =``, ``private int name;``,
-    ``name: value``, ``import { name } from``)."""
+    ``name: value``, ``import { name } from``, ``def self.name``).
+
+    >>> defines(["  def self.normalize_path(path)", "  end"], (0, 1), "Router.normalize_path")
+    True
+    """
     short = name.split(".")[-1].split("::")[-1]
-    declared = re.compile(rf"^\s*(?:[\w$<>\[\],.?@]+\s+)+{re.escape(short)}\s*(?:[=;(:{{,]|$)")
+    # (a receiver may stand before the name: Ruby's ``def self.name``)
+    declared = re.compile(rf"^\s*(?:[\w$<>\[\],.?@]+\s+)+(?:self\.)?{re.escape(short)}\s*(?:[=;(:{{,]|$)")
     for row in range(span[0], span[1] + 1):
         line = lines[row]
         if not line.strip() or _COMMENT.match(line):

@@ -90,8 +90,9 @@ def _is_marker_phrase(body: str) -> bool:
         return False
     if body.lower().strip(".!") in ("same", "unchanged", "existing code", "keep existing code"):
         return True
+    # the noun after the opening word: "same attachment as the declarations above" is prose
     match = _PLAIN_PHRASE.match(body.rstrip(".!"))
-    return bool(match) and bool(_PLAIN_NOUN.search(body))
+    return bool(match) and bool(_PLAIN_NOUN.search(match.group("tail")))
 
 
 # Every marker holds an ellipsis or one of the words a marker phrase must start with: one C-speed
@@ -103,7 +104,10 @@ _MAYBE_MARKER = re.compile(rf"\.\.|…|{_PLAIN_FIRST}", re.IGNORECASE)
 def is_marker_line(line: str, language: str | None = None) -> bool:
     """True when the line is a lazy marker (any indentation, any common comment syntax).
 
-    A bare ``...`` line counts too, except in Python where it is the Ellipsis statement.
+    A bare ``...`` line counts too, in Python as well: there it could be the Ellipsis statement, but
+    agents elide with it (``def f():`` / ``...`` / ``return x``) far more often than they write a
+    stub body, and a new stub read as an elided body leaves a definition without one, which the
+    syntax check flags instead of serving.
 
     >>> is_marker_line("    // ... existing code ...")
     True
@@ -114,7 +118,7 @@ def is_marker_line(line: str, language: str | None = None) -> bool:
     if not stripped or len(stripped) > 120 or not _MAYBE_MARKER.search(stripped):
         return False
     if _ONLY_DOTS.match(stripped):
-        return language != "python"
+        return True
     body = _comment_body(stripped)
     if body is None:
         # An uncommented "... existing code ..." (agents write them too): an ellipsis plus marker

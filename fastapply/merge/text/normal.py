@@ -40,11 +40,18 @@ def retyped(written: str, old: str) -> str:
     the same normal form: the original's own spacing inside the line, unless the snippet pads its
     line (a run of spaces or a tab between words: a realigned column, made on purpose). Agents
     retype context lines single-spaced; that is not an edit. The indentation stays the written one.
+    A statement terminator added or left out (``f(x);`` for the file's ``f(x)``) is the same retype.
+    A comment is prose, whose spacing is what an edit fixes ("fix the double spaces in the comment"):
+    it stays as written.
 
-    >>> retyped("  x = a + b;", "x = a  + b;"), retyped("x    = 1", "x = 1")
-    ('  x = a  + b;', 'x    = 1')
+    >>> retyped("  x = a + b;", "x = a  + b;"), retyped("x    = 1", "x = 1"), retyped("  f(x);", "  f(x)")
+    ('  x = a  + b;', 'x    = 1', '  f(x)')
     """
-    if written.strip() == old.strip() or norm(written) != norm(old) or _PADDING.search(written.strip()):
+    if written.strip() == old.strip() or _PADDING.search(written.strip()):
+        return written
+    if norm(written) != norm(old) and norm(written).rstrip(";") != norm(old).rstrip(";"):
+        return written
+    if is_comment_line(old):
         return written
     return written[: len(written) - len(written.lstrip())] + old.strip()
 

@@ -6,10 +6,10 @@ import doctest
 
 import pytest
 
-from fastapply.merge.account import account, attached, comments, described, repeats
+from fastapply.merge.account import account, attached, comments, described, repeats, retyped, unreachable
 
 
-@pytest.mark.parametrize("module", [described, repeats, attached, comments])
+@pytest.mark.parametrize("module", [described, repeats, attached, comments, retyped, unreachable])
 def test_worked_examples(module):
     assert doctest.testmod(module).failed == 0
 
@@ -224,3 +224,54 @@ def test_a_loop_copied_into_a_new_function_beside_the_old_one_is_no_moved_block(
         "}\n\nvoid ShowNames() {\n  for (int i = 0; i < n; ++i) {\n    puts(names[i]);\n  }\n}\n\n}  // namespace",
     )
     assert "moved_block_kept" not in codes(CPP, snippet, merged, "cpp")
+
+
+KT = """abstract class Tree {
+  /** Log a warning message. */
+  open fun w(message: String) {
+    prepareLog(Log.WARN, null, message)
+  }
+
+  /** Log a warning exception. */
+  open fun w(t: Throwable?) {
+    prepareLog(Log.WARN, t, null)
+  }
+}
+"""
+
+
+def test_a_doc_comment_the_snippet_rewrote_kept_above_the_new_one_is_flagged():
+    snippet = "  // ...\n\n  /** Log a warning exception, with its message. */\n  open fun w(t: Throwable?) {\n    prepareLog(Log.WARN, t, t?.message)\n  }\n}\n"
+    new = "  /** Log a warning exception, with its message. */\n  open fun w(t: Throwable?) {\n    prepareLog(Log.WARN, t, t?.message)\n  }\n"
+    old = "  /** Log a warning exception. */\n  open fun w(t: Throwable?) {\n    prepareLog(Log.WARN, t, null)\n  }\n"
+    kept = KT.replace(old, "  /** Log a warning exception. */\n\n" + new)
+    right = KT.replace(old, new)
+    instruction = "Make w(t) log the exception's message."
+    assert "preamble_detached" in codes(KT, snippet, kept, "kotlin", instruction)
+    assert "preamble_detached" not in codes(KT, snippet, right, "kotlin", instruction)
+    # an annotation added under the doc comment keeps the two stacked: no claim
+    added = KT.replace("  open fun w(t: Throwable?)", '  @Deprecated("use e")\n  open fun w(t: Throwable?)')
+    shown = '  // ...\n\n  @Deprecated("use e")\n  open fun w(t: Throwable?) {\n  // ...\n'
+    assert "preamble_detached" not in codes(KT, shown, added, "kotlin", "Deprecate w(t).")
+
+
+GO = """func (g *Group) load(key string) {
+	value := g.fetch(key)
+	// TODO(bradfitz): populate the hot cache
+	// some percentage of the time.
+	var pop bool
+	if rand.Intn(10) == 0 {
+		pop = true
+	}
+	g.use(value, pop)
+}
+"""
+
+
+def test_a_comment_removal_stated_in_words_and_kept_under_a_marker_is_flagged():
+    snippet = "const odds = 10\n\nfunc (g *Group) load(key string) {\n\t// ...\n\tvar pop bool\n\tif rand.Intn(odds) == 0 {\n\t// ...\n}\n"
+    merged = "const odds = 10\n\n" + GO.replace("Intn(10)", "Intn(odds)")
+    instruction = "Pull the hot cache odds into an odds constant and remove the stale TODO comment above it."
+    assert "described_removal_kept" in codes(GO, snippet, merged, "go", instruction)
+    done = merged.replace("\t// TODO(bradfitz): populate the hot cache\n\t// some percentage of the time.\n", "")
+    assert "described_removal_kept" not in codes(GO, snippet, done, "go", instruction)

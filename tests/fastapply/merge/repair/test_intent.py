@@ -198,3 +198,42 @@ def test_a_preprocessor_conditional_the_instruction_names_goes_up_to_its_endif()
         "#ifdef __MVS__\n/* revisit when the compiler is available */\n__attribute__((destructor))\n#endif\n", ""
     ).replace("#ifndef __MVS__\n  post(&exit_message);\n#endif\n", "  post(&exit_message);\n")
     assert warning.code == "inferred_deletion"
+
+
+RB_ROUTER = """module Grape
+  class Router
+    # @deprecated Use PathNormalizer.call instead.
+    def self.normalize_path(path)
+      PathNormalizer.call(path)
+    end
+
+    def initialize
+      @map = {}
+    end
+
+    def associate(route)
+      @map[route.key] = route
+    end
+
+    def recognize(path)
+      @map[path]
+    end
+  end
+end
+"""
+
+
+def test_a_stated_removal_takes_the_definition_s_doc_comment_and_the_blank_line_at_the_block_start():
+    snippet = "  class Router\n    # ...\n\n    def associate(route)\n      @map[route.key] = route\n    end\n\n    def routes\n      @map.values\n    end\n\n    # ...\n"
+    instruction = "Drop the deprecated Router.normalize_path class method and add a routes method."
+    merged = lazy_merge(RB_ROUTER, snippet, "ruby").merged
+    found = inferred_deletion(RB_ROUTER, snippet, merged, "ruby", instruction)
+    assert found is not None
+    expected = RB_ROUTER.replace(
+        "    # @deprecated Use PathNormalizer.call instead.\n    def self.normalize_path(path)\n      PathNormalizer.call(path)\n    end\n\n",
+        "",
+    ).replace(
+        "      @map[route.key] = route\n    end\n",
+        "      @map[route.key] = route\n    end\n\n    def routes\n      @map.values\n    end\n",
+    )
+    assert found[0] == expected

@@ -1,6 +1,8 @@
 import pytest
 
-from fastapply.merge import find_markers, is_marker_line
+from fastapply.apply.deterministic import checked_merge, prepare
+from fastapply.apply.request import ApplyRequest
+from fastapply.merge import find_markers, flags, is_marker_line
 
 MARKERS = [
     "// ... existing code ...",
@@ -42,9 +44,35 @@ def test_code_and_ordinary_comments_are_not_markers(line):
     assert not is_marker_line(line)
 
 
-def test_bare_ellipsis_is_code_in_python_only():
+def test_bare_ellipsis_is_a_marker_in_python_too():
     assert is_marker_line("    ...", "javascript")
-    assert not is_marker_line("    ...", "python")
+    assert is_marker_line("    ...", "python")
+
+
+def test_a_python_body_elided_with_a_bare_ellipsis_keeps_its_docstring():
+    original = 'class S:\n    @property\n    def key(self) -> bytes:\n        """The newest key."""\n        return self.keys[-1]\n\n    def derive(self):\n        return 1\n'
+    snippet = "    @property\n    def key(self) -> bytes:\n        ...\n        return self.keys[-1]\n\n    def __repr__(self) -> str:\n        return 'S'\n\n    def derive(self):\n        ...\n"
+    request = ApplyRequest(original, snippet, "Add a __repr__ to S.", path="s.py")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert merged == original.replace(
+        "    def derive", "    def __repr__(self) -> str:\n        return 'S'\n\n    def derive"
+    )
+    assert not flags(warnings)
+
+
+def test_a_new_python_stub_read_as_an_elided_body_is_flagged():
+    original = "class P:\n    def f(self) -> int:\n        return 1\n\n    def h(self):\n        return 2\n"
+    snippet = "class P:\n    def f(self) -> int:\n        return 1\n\n    def g(self) -> str:\n        ...\n\n    # ... existing code ...\n"
+    request = ApplyRequest(original, snippet, "Add a g stub to P.", path="p.py")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert merged == original.replace("    def h", "    def g(self) -> str:\n        ...\n\n    def h") or flags(
+        warnings
+    )
+
+
+def test_prose_that_opens_with_a_marker_word_is_a_comment():
+    assert not is_marker_line("// same attachment as the declarations above.", "cpp")
+    assert is_marker_line("// rest of the file unchanged", "cpp") and is_marker_line("// other handlers unchanged")
 
 
 def test_find_markers_returns_line_indices():
@@ -65,7 +93,6 @@ def test_uncommented_marker_phrase_is_a_marker_but_code_is_not():
 
     assert is_marker_line("    ... existing code ...")
     assert is_marker_line("... keep existing code ...")
-    assert not is_marker_line("    ...", "python")
     assert not is_marker_line("...rest = args")
 
 

@@ -1,0 +1,49 @@
+"""Values the instruction sets by name ("bump the library _VERSION to 1.2.2", "set MAX_RETRIES to
+5"), which the snippet may leave under its markers: whether the output holds them.
+
+An agent asked for two edits often shows one; the other, a one-line value change stated in words,
+stays under a marker, and the literal merge serves the file with the old value. The check: each
+name the instruction sets to a literal, where the file assigns that name on exactly one line, must
+be assigned that literal in the output.
+
+    >>> stated_values("Make a ^ b false when b is older, and bump the library _VERSION to 1.2.2.")
+    [('_VERSION', '1.2.2')]
+    >>> stated_values("Set `MAX_RETRIES` to 5 and raise the timeout to 30s.")
+    [('MAX_RETRIES', '5'), ('timeout', '30s')]
+    >>> stated_values("Change the title to something clearer.")
+    []
+"""
+
+from __future__ import annotations
+
+import re
+
+from fastapply.merge.text.normal import definition_key
+
+_SETS = re.compile(
+    r"\b(?:bump|set|change|update|raise|lower|increase|decrease|reduce)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?"
+    r"`?(?P<name>[A-Za-z_$][\w$.]*)`?\s+(?:to|from\s+\S+\s+to)\s+"
+    r"[`'\"]?(?P<value>\d[\w.]*|true|false|null|nil|None)[`'\"]?(?=[\s.,;!?]|$)",
+    re.IGNORECASE,
+)
+
+
+def stated_values(instruction: str) -> list[tuple[str, str]]:
+    """(name, literal) for each "set/bump/change NAME to LITERAL" of the instruction (a number, a
+    version, a boolean or null)."""
+    return [(m.group("name"), m.group("value").rstrip(".")) for m in _SETS.finditer(instruction or "")]
+
+
+def values_not_set(original: list[str], merged: list[str], instruction: str) -> list[tuple[str, str]]:
+    """The stated (name, literal) pairs whose one assignment in the original (``definition_key``)
+    does not hold the literal in the output, where the output still assigns the name once."""
+    missing = []
+    for name, value in stated_values(instruction):
+        short = name.split(".")[-1]
+        if sum(definition_key(line) == short for line in original) != 1:
+            continue  # not assigned, or assigned in several places: which one is meant is unknown
+        assigned = [line for line in merged if definition_key(line) == short]
+        literal = re.compile(rf"(?<![\w.]){re.escape(value)}(?![\w.])")
+        if len(assigned) == 1 and not literal.search(assigned[0]):
+            missing.append((name, value))
+    return missing

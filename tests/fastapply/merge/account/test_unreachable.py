@@ -1,0 +1,40 @@
+"""New code written after an old return of the same block is flagged: the old ending was left under
+a marker, and the new one can never run."""
+
+from fastapply.merge.account import account
+
+TS = """function pick(component, children, props) {
+  const copy = { ...props };
+  return component
+    ? create(component, copy)
+    : null;
+}
+"""
+SNIPPET = """function pick(component, children, props) {
+  // ... props setup stays the same ...
+  if (component) {
+    return create(component, copy);
+  }
+  return null;
+}
+"""
+KEPT = TS.replace(
+    "    : null;\n", "    : null;\n  if (component) {\n    return create(component, copy);\n  }\n  return null;\n"
+)
+RIGHT = TS[: TS.index("  return component")] + SNIPPET[SNIPPET.index("  if (component)") :]
+
+
+def codes(merged: str) -> list[str]:
+    return [w.code.value for w in account(TS, SNIPPET, merged, "typescript", "Use early returns in pick.")]
+
+
+def test_an_old_ending_kept_above_its_rewrite_is_flagged():
+    assert "unreachable_lines" in codes(KEPT)
+    assert "unreachable_lines" not in codes(RIGHT)
+
+
+def test_a_guard_return_is_no_end():
+    original = "def f(x)\n  return nil unless x\n  x + 1\nend\n"
+    merged = "def f(x)\n  return nil unless x\n  log(x)\n  x + 1\nend\n"
+    snippet = "def f(x)\n  return nil unless x\n  log(x)\n  # ...\nend\n"
+    assert "unreachable_lines" not in [w.code.value for w in account(original, snippet, merged, "ruby", "Log x.")]
