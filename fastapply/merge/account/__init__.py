@@ -12,6 +12,7 @@ from fastapply.merge.account.ordered import ordered_removal_undone
 from fastapply.merge.account.repeats import moved_block_kept
 from fastapply.merge.account.retyped import retyped_lines, signature_rows
 from fastapply.merge.account.trace import Trace, snippet_lines
+from fastapply.merge.account.unique import MARKUP, keys_twice
 from fastapply.merge.account.unreachable import unreachable_after_return
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.text.lines import split_lines
@@ -38,6 +39,7 @@ def account(
         _comment_kept_beside(trace, instruction),
         _retyped(trace, original, language, instruction),
         _unreachable(trace),
+        _markup_twice(trace, language),
     )
     return [warning for warning in found if warning is not None]
 
@@ -147,3 +149,12 @@ def _unreachable(trace: Trace) -> ApplyWarning | None:
         f"{len(lines)} new line(s) right after an old return of the same block, which they can never follow",
         tuple(lines),
     )
+
+
+def _markup_twice(trace: Trace, language: str | None) -> ApplyWarning | None:
+    if language not in MARKUP:
+        return None
+    keys = keys_twice(trace.orig, trace.out, [line.text for line in trace.snip if line.kind != "del"])
+    if not keys:
+        return None
+    return ApplyWarning(Code.DEFINED_TWICE, f"held twice in one document: {', '.join(keys[:5])}")

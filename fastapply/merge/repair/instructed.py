@@ -214,6 +214,20 @@ def _removal_clauses(instruction: str) -> list[str]:
     return clauses
 
 
+def scope_rows(text: str, instruction: str, lang) -> set[int] | None:
+    r"""Rows of the definitions the removal clauses' "from/in NAME" points at in ``text``; None when
+    they point at none ("drop the X special case in getpagesize": only getpagesize's rows).
+
+    >>> scope_rows("int f() {\n  a();\n}\nint g() {\n  a();\n}\n", "Drop the a() call in g.", "c")
+    {3, 4, 5}
+    """
+    wanted = {m.group(1) for clause in _removal_clauses(instruction) for m in _SCOPE.finditer(clause)}
+    if not wanted or lang is None:
+        return None
+    rows = {row for d in definitions(text, lang) if d.name.split()[-1] in wanted for row in range(d.start, d.end + 1)}
+    return rows or None
+
+
 def _scoped(text: str, instruction: str, lang, clauses: list[str] | None = None) -> str:
     """The lines of the definition the instruction's "from/in NAME" points at (in its removal
     clauses, or the ``clauses`` given); all of ``text`` when there is none (or it is not a

@@ -81,6 +81,10 @@ def stated_deletions(
         for span in where.units_of(name, tree, lines, hidden, word=where.CODE_NAME.match(name) is not None):
             units[span] += 1
             held.setdefault(span, set()).add(name)
+    # "in getpagesize": a unit outside the definition the removal names is another thing
+    scope = instructed.scope_rows(merged, instruction, language)
+    if scope is not None:
+        units = Counter({span: n for span, n in units.items() if span[0] in scope and span[1] in scope})
     # A unit that defines a named thing is the likeliest meaning of the name; when several units
     # only mention it (a use, a comment) and none defines it, which one is meant is unknown.
     defined_at = {

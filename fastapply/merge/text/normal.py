@@ -47,6 +47,7 @@ def retyped(written: str, old: str) -> str:
     >>> retyped("  x = a + b;", "x = a  + b;"), retyped("x    = 1", "x = 1"), retyped("  f(x);", "  f(x)")
     ('  x = a  + b;', 'x    = 1', '  f(x)')
     """
+    # (trailing whitespace the snippet lacks stays lost: mined commits strip it on purpose)
     if written.strip() == old.strip() or _PADDING.search(written.strip()):
         return written
     if norm(written) != norm(old) and norm(written).rstrip(";") != norm(old).rstrip(";"):

@@ -6,10 +6,10 @@ import doctest
 
 import pytest
 
-from fastapply.merge.account import account, attached, comments, described, repeats, retyped, unreachable
+from fastapply.merge.account import account, attached, comments, described, repeats, retyped, unique, unreachable
 
 
-@pytest.mark.parametrize("module", [described, repeats, attached, comments, retyped, unreachable])
+@pytest.mark.parametrize("module", [described, repeats, attached, comments, retyped, unreachable, unique])
 def test_worked_examples(module):
     assert doctest.testmod(module).failed == 0
 
@@ -275,3 +275,25 @@ def test_a_comment_removal_stated_in_words_and_kept_under_a_marker_is_flagged():
     assert "described_removal_kept" in codes(GO, snippet, merged, "go", instruction)
     done = merged.replace("\t// TODO(bradfitz): populate the hot cache\n\t// some percentage of the time.\n", "")
     assert "described_removal_kept" not in codes(GO, snippet, done, "go", instruction)
+
+
+HTML = """<!DOCTYPE html>
+<html lang="en">
+    <head>
+        <meta charset="utf-8" />
+        <title>Clean Blog</title>
+        <link rel="icon" href="favicon.ico" />
+    </head>
+</html>
+"""
+
+
+def test_a_page_title_kept_below_its_replacement_is_held_twice():
+    snippet = '    <head>\n        <meta charset="utf-8" />\n        <title>Contact - Clean Blog</title>\n        ...\n'
+    kept = HTML.replace(
+        "        <title>Clean Blog</title>\n",
+        "        <title>Contact - Clean Blog</title>\n        <title>Clean Blog</title>\n",
+    )
+    right = HTML.replace("<title>Clean Blog</title>", "<title>Contact - Clean Blog</title>")
+    assert "defined_twice" in codes(HTML, snippet, kept, "html", "Retitle the contact page.")
+    assert "defined_twice" not in codes(HTML, snippet, right, "html", "Retitle the contact page.")
