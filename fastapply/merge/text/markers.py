@@ -70,7 +70,26 @@ def _comment_body(stripped: str) -> str | None:
 _PARENS = re.compile(r"\([^()]*\)")
 
 
+# Code a marker's note names ("... and earlier in request():", "rest of <head> unchanged",
+# "the 'v' case"): a reference, not code, once the note reads as a marker.
+_NAMED = re.compile(r"[\w$.]+\(\)|</?[\w-]+>|'[^'\s]{1,30}'|\"[^\"\s]{1,30}\"|`[^`]{1,40}`")
+# A note with no ellipsis that says where the next lines go: "and in normalize():", "and earlier,
+# in ParameterizedTypeImpl:" (an opening conjunction, a place word, a closing colon).
+_WHERE_NOTE = re.compile(
+    rf"^(?:{_ELLIPSIS}\s*)?(?:and|then|also|plus|meanwhile)\b[\w\s,]*?\b(?:at|in|inside|within|near|next|below|above|after|"
+    r"before|under|over|earlier|later|elsewhere)\b[^:]*:$",
+    re.IGNORECASE,
+)
+
+
 def _is_marker_phrase(body: str) -> bool:
+    whole = re.fullmatch(r"\((.+)\)", body.strip())
+    if whole:
+        return _is_marker_phrase(whole.group(1))  # "// (unchanged)", "// (existing code)"
+    if re.match(_ELLIPSIS, body) or _WHERE_NOTE.match(_NAMED.sub("X", body)):
+        body = _NAMED.sub("X", body)
+    if _WHERE_NOTE.match(body) and len(body.split()) <= 12:
+        return True
     body = _PAREN_PHRASE.sub(r"\1 \2 \3", body)
     if re.match(_ELLIPSIS, body) and re.search(_ELLIPSIS + r"$", body):
         # "... existing helpers (convert_key, convert_value) ...": names in parentheses between
@@ -97,7 +116,7 @@ def _is_marker_phrase(body: str) -> bool:
 
 # Every marker holds an ellipsis or one of the words a marker phrase must start with: one C-speed
 # search rules out almost every code line first.
-_MAYBE_MARKER = re.compile(rf"\.\.|…|{_PLAIN_FIRST}", re.IGNORECASE)
+_MAYBE_MARKER = re.compile(rf"\.\.|…|{_PLAIN_FIRST}|\b(?:and|then|also|plus|meanwhile)\b", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=LINE_CACHE)

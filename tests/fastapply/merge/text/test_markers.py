@@ -132,3 +132,25 @@ def test_an_ellipsis_line_inside_a_block_comment_is_a_marker():
     assert is_marker_line(" * ...", "typescript") and is_marker_line("   * ... the other examples ...", "java")
     assert not is_marker_line(" * Returns the host.", "typescript") and not is_marker_line("*p = 3;", "c")
     assert not is_marker_line(" */", "c")
+
+
+@pytest.mark.parametrize(
+    "line, language",
+    [
+        ("    // (unchanged)", "kotlin"),
+        ("// and in checkTagLengthIfMinSdkLessThan26:", "kotlin"),
+        ("-- ... and earlier in request():", "lua"),
+        ("// ... and earlier, in ParameterizedTypeImpl:", "java"),
+        ("<!-- ... rest of <head> unchanged ... -->", "html"),
+        ("// ... unchanged 'v' case ...", "go"),
+    ],
+)
+def test_notes_that_name_code_or_say_where_the_next_lines_go_are_markers(line, language):
+    assert is_marker_line(line, language)
+
+
+@pytest.mark.parametrize(
+    "line", ["// and in the worst case we retry", "// (see RFC 7231)", "x = f()  # and in g():", "// same as above"]
+)
+def test_prose_and_code_stay_what_they_are(line):
+    assert not is_marker_line(line, "python" if "#" in line else "go")
