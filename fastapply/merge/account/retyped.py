@@ -6,7 +6,9 @@ Taken literally, the snippet edits that header; a human reading the instruction 
 one was meant, words cannot tell, so the file is flagged rather than served either way. Headers
 that only lose words the instruction mentions ("drop the throws clause", "make it non-final") are
 edits; so are other lines that lose words (``sum(v for v in values)`` → ``sum(values)`` simplifies
-an expression); comment lines are prose, reworded on purpose.
+an expression), unless all they gain or lose is a modifier (``return await copyFile(...)`` for the
+file's ``return copyFile(...)``: an agent's habit, and a change of meaning no one asked for);
+comment lines are prose, reworded on purpose.
 
     >>> words_left_out("public int f(final String s) {", "public int f(String s) {", "Add a g method.")
     ['final']
@@ -64,20 +66,31 @@ def _words_and_qualifiers(gone: list[str]) -> bool:
 def retyped_lines(
     orig: list[str], out: list[str], kept: dict[int, int], written: set[int], headers: set[int], instruction: str
 ):
-    """(merged line, words left out) for each merged line the snippet wrote in the place of one
-    original definition header (``headers``: original rows; between two kept lines, one for one)
-    that differs only by words left out."""
+    """(merged line, words) for each merged line the snippet wrote in the place of one original line
+    (between two kept lines, one for one) that differs only by words left out of a definition's
+    header (``headers``: original rows), or only by ``MODIFIERS`` added or left out anywhere."""
     found = []
     pairs = sorted(kept.items())
     for (o1, m1), (o2, m2) in zip([(-1, -1), *pairs], [*pairs, (len(orig), len(out))]):
         if o2 - o1 != m2 - m1:
             continue  # lines added or removed here: no line stands for one old line
         for k in range(1, o2 - o1):
-            if m1 + k in written and o1 + k in headers:
-                gone = words_left_out(orig[o1 + k], out[m1 + k], instruction)
-                if gone:
-                    found.append((m1 + k, gone))
+            if m1 + k not in written:
+                continue
+            old, new = orig[o1 + k], out[m1 + k]
+            gone = words_left_out(old, new, instruction) if o1 + k in headers else []
+            # any code line: only a modifier added or left out ("return await f()" for "return f()")
+            changed = gone or words_left_out(new, old, instruction) or words_left_out(old, new, instruction)
+            if gone or (changed and {w.lower() for w in changed} <= MODIFIERS):
+                found.append((m1 + k, gone or changed))
     return found
+
+
+# Words that change what a line means without changing what it reads like.
+MODIFIERS = frozenset(
+    """await async static final const readonly public private protected internal override virtual
+    open inline volatile mut pub export abstract sealed lateinit suspend""".split()
+)
 
 
 _BODY_OPENS = re.compile(r"(?:\{|:|=|=>|\bdo|\bthen|\bbegin)\s*$")

@@ -62,3 +62,16 @@ def test_an_expression_that_loses_words_is_an_edit():
     request = ApplyRequest(original, snippet, "simplify", path="m.py")
     _, warnings = checked_merge(request, prepare(request))
     assert "retyped_context" not in [w.code.value for w in warnings]
+
+
+def test_a_context_line_that_only_gains_a_modifier_is_flagged():
+    original = "async function onFile(src, dest) {\n  if (!dest) return copyFile(src)\n  if (exists) {\n    throw new Error(dest)\n  }\n}\n"
+    snippet = "async function onFile(src, dest) {\n  if (!dest) return await copyFile(src)\n  if (exists) {\n    throw new Error(`${dest} exists (from ${src})`)\n  }\n}\n"
+    request = ApplyRequest(original, snippet, "Mention the source path in the error.", path="copy.js")
+    _, warnings = checked_merge(request, prepare(request))
+    assert "retyped_context" in [w.code.value for w in warnings]
+    request = ApplyRequest(
+        original, snippet, "Await copyFile and mention the source path in the error.", path="copy.js"
+    )
+    _, warnings = checked_merge(request, prepare(request))
+    assert "retyped_context" not in [w.code.value for w in warnings]
