@@ -104,7 +104,8 @@ def instruction_not_applied(
 ) -> tuple[str, ...]:
     """The names an instruction asks to remove that the merged file keeps: no rarer than in the
     original, or still on a line the snippet does not show (the snippet left the deletion under a
-    marker). With "from/in NAME" naming a definition, only that definition's lines count, so
+    marker) while the file defines the name as often as before (a method that went may still be
+    called or mentioned elsewhere: those lines are not the definition kept). With "from/in NAME" naming a definition, only that definition's lines count, so
     "remove the unused x parameter from f" is not contradicted by an x elsewhere. () when nothing
     is asked or all of it went."""
     if not instruction:
@@ -124,15 +125,24 @@ def instruction_not_applied(
     merged = _without_replacements(merged, instruction, lang)  # a helper's body may hold the replaced code
     scoped_before, scoped_after = _scoped(original, instruction, lang), _scoped(merged, instruction, lang)
     shown = {norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)}
+    defined_before = Counter(_last(d.name) for d in definitions(original, lang)) if lang is not None else Counter()
+    defined_after = Counter(_last(d.name) for d in definitions(merged, lang)) if lang is not None else Counter()
     kept = []
     for name in names:
         # Go declares methods beside their type: a scope that does not hold the name says nothing.
         before, after = (scoped_before, scoped_after) if name in scoped_before else (original, merged)
         if after.count(name) >= before.count(name) > 0:
             kept.append(name)
+        elif defined_after[_last(name)] < defined_before[_last(name)]:
+            continue  # a definition of that name went: what still says it calls or mentions it
         elif any(name in line and norm(line) not in shown for line in after.splitlines()):
             kept.append(name)
     return tuple(kept)
+
+
+def _last(name: str) -> str:
+    """The defined name a qualified or headed one ends with: "Pipe.sink" and "fun sink" are sink."""
+    return re.split(r"::|->|\.|\s", name.strip())[-1]
 
 
 _RENAME = re.compile(

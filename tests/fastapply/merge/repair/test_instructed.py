@@ -116,3 +116,14 @@ def test_a_removal_scoped_to_a_definition_repairs_only_inside_it():
     candidates = stated_deletions(original, snippet, original, "c", instruction)
     assert candidates and all("void legacy_tweak(int *size);" in c.merged for c in candidates)  # outside page
     assert any("legacy_tweak(&size)" not in c.merged for c in candidates)
+
+
+def test_a_removed_definition_whose_name_callers_still_say_is_applied():
+    """The method went; a call to it elsewhere (unshown by the snippet) is not the definition kept."""
+    original = JS.replace("  get(path) {\n    return fetch(", "  get(path) {\n    this.remove(path);\n    return fetch(")
+    removed = original.replace("  remove(path) {\n    return fetch(this.base + path, {method: 'DELETE'});\n  }\n", "")
+    snippet = ["  post(path, body) {", "    return fetch(this.base + path, {method: 'POST', body});", "  }"]
+    ask = "Delete the remove() method"
+    assert instructed.instruction_not_applied(original, removed, ask, snippet, "javascript") == ()
+    assert instructed.instruction_not_applied(original, original, ask, snippet, "javascript") == ("remove",)
+    assert instructed.instruction_not_applied(original, removed, ask, snippet, None) == ("remove",)  # no grammar
