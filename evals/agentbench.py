@@ -134,11 +134,7 @@ def load(bench: str | Path = BENCH_DIR) -> list[dict]:
             where = f"{case_file.name}:{n} ({case.get('id')})"
             if case["file"] not in sources:
                 raise ValueError(f"{where}: source {case['file']} is not in sources.json")
-            original = (bench / "sources" / case["file"]).read_text(encoding="utf-8")
-            try:
-                expected = apply_patch(original, case["patch"])
-            except ValueError as exc:
-                raise ValueError(f"{where}: {exc}") from None
+            original, expected = _original_and_expected(bench / "sources" / case["file"], case["patch"], where)
             meta = sources[case["file"]]
             rows.append(
                 {
@@ -157,6 +153,22 @@ def load(bench: str | Path = BENCH_DIR) -> list[dict]:
                 }
             )
     return rows
+
+
+def _original_and_expected(source: Path, patch: str, where: str) -> tuple[str, str]:
+    """The original file as stored and the expected one. Patches are made on the file's text with
+    LF line ends; a file written with CRLF throughout keeps them in both, so that a case on it
+    measures CRLF handling (a file mixing line ends is read with LF, as the patch was made)."""
+    with open(source, encoding="utf-8", newline="") as fh:
+        exact = fh.read()
+    text = exact.replace("\r\n", "\n")
+    try:
+        expected = apply_patch(text, patch)
+    except ValueError as exc:
+        raise ValueError(f"{where}: {exc}") from None
+    if "\r\n" in exact and exact.count("\r\n") == exact.count("\n"):
+        return exact, expected.replace("\n", "\r\n")
+    return text, expected
 
 
 def check(bench: str | Path = BENCH_DIR) -> list[str]:

@@ -66,3 +66,17 @@ def test_the_merges_confidence_on_the_benchmark(rows):
 def test_the_sources_notice_is_current():
     # evals/agent_bench/SOURCES.md is generated: `python -m fastapply.evals.agentbench notice`
     assert (agentbench.BENCH_DIR / "SOURCES.md").read_text(encoding="utf-8") == agentbench.notice()
+
+
+def test_a_crlf_source_keeps_its_line_ends_in_the_case(tmp_path):
+    source = tmp_path / "m.cs"
+    source.write_bytes(b"class M {\r\n  int A() => 1;\r\n}\r\n")
+    bench = tmp_path / "bench"
+    agentbench.add_source(str(source), "csharp/m.cs", "example", "MIT", bench)
+    expected, snippet = tmp_path / "e.cs", tmp_path / "s.txt"
+    expected.write_bytes(b"class M {\r\n  int A() => 2;\r\n}\r\n")
+    snippet.write_text("  int A() => 2;\n")
+    agentbench.add_case("csharp/m.cs", str(expected), str(snippet), "csharp-m-two", ["no-marker"], "two", bench=bench)
+    (row,) = agentbench.load(bench)
+    assert row["original"] == "class M {\r\n  int A() => 1;\r\n}\r\n"
+    assert row["expected"] == "class M {\r\n  int A() => 2;\r\n}\r\n"
