@@ -27,7 +27,7 @@ Where each snippet style is handled:
 | no marker at the snippet's start or end | ``merge.py`` (``Edge``) | ``repair/candidates.py`` (the other reading) |
 | chunks shown out of file order | ``merge.py`` (``_earlier_placement``) | ``second/opinion.py`` (set apart) |
 | only the changed lines, no context | ``place/placement.py`` (``pair_changed_lines``) | ``second/costs.py`` (edits) |
-| deletions the instruction states | ``repair/instructed.py`` | ``repair/intent.py``, ``repair/skips.py`` |
+| deletions the instruction states ("delete the helper" points back) | ``repair/wording.py`` | ``repair/instructed.py``, ``repair/intent.py``, ``repair/skips.py`` |
 | moves and reordered definitions | ``check/damage.py``, ``repair/adjacency.py`` | ``repair/moves.py`` |
 | a move stated only in words ("move X below Y") | ``repair/relative.py`` | ``repair/moves.py`` (``stated_move``) |
 | context retyped (other spacing, modifiers left out) | ``text/normal.py`` (``retyped``) | ``account/retyped.py`` |

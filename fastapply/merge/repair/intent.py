@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fastapply.merge.check.validate import validate
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.merge import MergeResult
-from fastapply.merge.repair import instructed
+from fastapply.merge.repair import instructed, wording
 from fastapply.merge.repair import units as where
 from fastapply.merge.snippet.hunks import new_side
 from fastapply.merge.text.languages import parse
@@ -61,9 +61,9 @@ def stated_deletions(
     orig, _, _ = split_lines(original)
     snip = new_side(split_lines(snippet)[0], orig, language)
     names = instructed.instruction_not_applied(original, merged, instruction, snip, language)
-    if not names or set(names) & set(instructed.moved_names(instruction) + instructed.renamed_names(instruction)):
+    if not names or set(names) & set(wording.moved_names(instruction) + wording.renamed_names(instruction)):
         return []  # a move or a rename left undone is not repaired by deleting
-    if not instructed.asks_deletion(instruction) and any(merged.count(n) < original.count(n) for n in names):
+    if not wording.asks_deletion(instruction) and any(merged.count(n) < original.count(n) for n in names):
         return []  # "use X instead of Y", done where the snippet shows it: another Y is another use
     tree = parse(merged, language)
     if tree is None:
@@ -97,7 +97,7 @@ def stated_deletions(
     # same name): which one is meant is unknown.
     if any(len(spans) > 1 for spans in defined_at.values()):
         return []
-    if defining and not instructed.asks_deletion(instruction):
+    if defining and not wording.asks_deletion(instruction):
         return []  # "use X instead of Y" changes Y's uses; Y's definition stays
     ranked = sorted(units.items(), key=lambda item: (item[0] not in defining, -item[1], item[0]))
     options = [[span] for span, _ in ranked]

@@ -10,7 +10,7 @@ from fastapply.merge.check.validate import validate
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.merge import MergeResult
 from fastapply.merge.repair.adjacency import skipped
-from fastapply.merge.repair.instructed import asks_removal
+from fastapply.merge.repair.wording import asks_removal
 from fastapply.merge.snippet.hunks import new_side
 from fastapply.merge.text.lines import join_lines, split_lines
 from fastapply.merge.text.normal import norm, whole_word

@@ -144,7 +144,10 @@ def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above
             continue
         if not text.strip():
             if k > max(last_old, last_add):
-                break  # blank lines closing the hunk stand for nothing; the original's stay
+                if kind == "-" and cursor < len(original_lines) and not original_lines[cursor].strip():
+                    cursor += 1  # a lone "-" after the last removed line removes the blank below it
+                    continue
+                break  # blank context lines closing the hunk stand for nothing; the original's stay
             if cursor < len(original_lines) and not original_lines[cursor].strip() and cursor > where[0]:
                 if kind == " ":
                     out.append(original_lines[cursor])

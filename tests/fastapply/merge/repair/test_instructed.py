@@ -1,6 +1,6 @@
 """What an instruction asks for, checked against the merged file."""
 
-from fastapply.merge.repair import instructed
+from fastapply.merge.repair import instructed, wording
 
 JS = """class Api {
   get(path) {
@@ -63,7 +63,8 @@ def test_a_move_that_leaves_the_old_copy():
 
 
 def test_what_an_instruction_replaces_counts_as_removed():
-    from fastapply.merge.repair.instructed import _named, asks_removal
+    from fastapply.merge.repair.wording import asks_removal
+    from fastapply.merge.repair.wording import named as _named
 
     assert _named("replace TIMEOUT with DEFAULT_TIMEOUT_SECONDS = 30") == ["TIMEOUT"]
     assert _named("draw rounded rectangles instead of fillRect") == ["fillRect"]
@@ -120,10 +121,24 @@ def test_a_removal_scoped_to_a_definition_repairs_only_inside_it():
 
 def test_a_removed_definition_whose_name_callers_still_say_is_applied():
     """The method went; a call to it elsewhere (unshown by the snippet) is not the definition kept."""
-    original = JS.replace("  get(path) {\n    return fetch(", "  get(path) {\n    this.remove(path);\n    return fetch(")
+    original = JS.replace(
+        "  get(path) {\n    return fetch(", "  get(path) {\n    this.remove(path);\n    return fetch("
+    )
     removed = original.replace("  remove(path) {\n    return fetch(this.base + path, {method: 'DELETE'});\n  }\n", "")
     snippet = ["  post(path, body) {", "    return fetch(this.base + path, {method: 'POST', body});", "  }"]
     ask = "Delete the remove() method"
     assert instructed.instruction_not_applied(original, removed, ask, snippet, "javascript") == ()
     assert instructed.instruction_not_applied(original, original, ask, snippet, "javascript") == ("remove",)
     assert instructed.instruction_not_applied(original, removed, ask, snippet, None) == ("remove",)  # no grammar
+
+
+def test_a_removal_that_points_back_names_what_was_inlined():
+    original = "def strip_port(host):\n    return host.split(':')[0]\n\n\ndef key(host):\n    return strip_port(host).lower()\n"
+    merged = "def strip_port(host):\n    return host.split(':')[0]\n\n\ndef key(host):\n    return host.split(':')[0].lower()\n"
+    ask = "Inline strip_port() into key and delete the helper."
+    assert instructed.instruction_not_applied(original, merged, ask, [], "python") == ("strip_port",)
+    done = merged.split("\n\n\n")[1]
+    assert instructed.instruction_not_applied(original, done, ask, [], "python") == ()
+    # "the strip_port helper" names it; a move's "old one" is the old copy, not the thing moved
+    assert wording.referred("Inline the split into key and delete the StripPort helper.") == []
+    assert wording.referred("Move strip_port() into Host and remove the old one.") == []

@@ -5,7 +5,7 @@ and the file is flagged instead of served."""
 from fastapply.apply.deterministic import checked_merge, prepare
 from fastapply.apply.request import ApplyRequest
 from fastapply.merge import flags
-from fastapply.merge.repair import instructed
+from fastapply.merge.repair import wording
 
 
 def _served(original, snippet, instruction, path):
@@ -132,9 +132,9 @@ def test_a_replacement_is_not_repaired_into_a_deletion():
 
 def test_a_colon_list_names_what_goes():
     text = "Remove the buffer option: its handling in run(), makeBuffer and BUFFER_MS"
-    assert instructed._named(text) == ["makeBuffer", "BUFFER_MS"]
+    assert wording.named(text) == ["makeBuffer", "BUFFER_MS"]
     # a reason after the colon is not a list of removals
-    assert instructed._named("Drop the appendNumber helper: numbers can go through appendText now.") == ["appendNumber"]
+    assert wording.named("Drop the appendNumber helper: numbers can go through appendText now.") == ["appendNumber"]
 
 
 C_LIST = """#include "list.h"
@@ -165,7 +165,7 @@ list_remove(list_t *self, list_node_t *node) {
 
 def test_a_replacement_in_words_never_deletes_a_definition():
     # "popping instead of pushing, and list_remove ...": the clause ends at the comma
-    assert instructed._named("@self says popping instead of pushing, and list_remove says it's.") == []
+    assert wording.named("@self says popping instead of pushing, and list_remove says it's.") == []
     snippet = "/*\n * Remove the given node from the list, freeing it and its value.\n */\n// ... rest unchanged\n"
     merged, _ = _served(C_LIST, snippet, "Use list_append instead of list_remove in the docs.", "list.c")
     assert "list_remove(list_t *self" in merged
@@ -206,7 +206,7 @@ def test_an_import_left_without_users_goes_with_what_used_it():
 def test_a_rename_left_on_unshown_lines_is_flagged_and_not_deleted():
     kotlin = "class Turbine {\n  var ignoreRemaining = false\n\n  fun cancel() {\n    ignoreRemaining = true\n  }\n}\n"
     snippet = "class Turbine {\n  var ignoreUnconsumed = false\n  // ... rest unchanged\n"
-    assert instructed.renamed_names("Rename ignoreRemaining to ignoreUnconsumed in Turbine.") == ["ignoreRemaining"]
+    assert wording.renamed_names("Rename ignoreRemaining to ignoreUnconsumed in Turbine.") == ["ignoreRemaining"]
     merged, flagged = _served(kotlin, snippet, "Rename ignoreRemaining to ignoreUnconsumed in Turbine.", "t.kt")
     assert "instruction_not_applied" in [w.code for w in flagged]
     assert "ignoreRemaining = true" in merged  # a rename is not repaired by deleting

@@ -101,3 +101,14 @@ def test_diff_prefixes_left_in_a_file_are_flagged():
     )
     codes = {w.code for w in validate(ORIGINAL, snippet, leaked, "python")}
     assert "diff_prefix" in codes
+
+
+def test_a_lone_minus_after_the_removed_lines_removes_the_blank_below_them():
+    original = "class A {\n    int a() {\n        return 1;\n    }\n\n    int b() {\n        return 2;\n    }\n\n    int c() {\n        return 3;\n    }\n}\n"
+    # the blank line closing the hunk (before the marker) is a separator, not context
+    snippet = "// ...\n\n-    int b() {\n-        return 2;\n-    }\n-\n\n// ...\n"
+    result = lazy_merge(original, snippet, "java")
+    assert (
+        result.merged
+        == "class A {\n    int a() {\n        return 1;\n    }\n\n    int c() {\n        return 3;\n    }\n}\n"
+    )

@@ -1,0 +1,202 @@
+"""What an instruction's words name: the code a removal, a replacement, a rename or a move is
+about, read from the wording alone (no file): backticked spans, code-like names, "the Foo helper",
+"the Media Queries section", a list after a colon, and what "delete the helper" points back to.
+``instructed`` checks the merged file against them."""
+
+from __future__ import annotations
+
+import re
+
+_DELETE_VERB = re.compile(r"\b(remove|removes|delete|deletes|drop|drops|get rid of|strip out)\b", re.I)
+_IDENTIFIER = re.compile(
+    r"`([^`]+)`|(/[\w\-./:{}]*\w|[A-Za-z_$][\w$]*<[^<>\s]+>|[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?)"
+)  # a generic type ("From<&Method>") is as much a name as a call
+
+
+_KIND_NOUN = re.compile(
+    r"\b([A-Za-z_$][\w$]*)\s+(?:method|function|func|class|entry|import|field|property|"
+    r"option|route|struct|constant|hook|component|prop|helper|getter|setter|accessor|"
+    r"attribute|variable|macro|module|endpoint|case|branch|overload|impl|trait|enum|interface|decorator)s?\b"
+)
+_TITLED = re.compile(
+    "(?i:" + _DELETE_VERB.pattern + r")\s+the\s+((?:[A-Z][\w-]*\s+){2,3})"
+    r"(?:section|block|group|entry|rule|comment|note|heading|example|demo|panel|card|item|link|"
+    r"button)s?\b"
+)
+_OBJECT = re.compile(_DELETE_VERB.pattern + r"\s+((?:\S+\s+){0,3}\S+)", re.I)
+# "replace X with Y", "X instead of Y" / "rather than Y": the old thing goes too.
+_REPLACED = re.compile(
+    r"\breplac(?:e|es|ing)\s+((?:\S+\s+){0,3}?\S+?)\s+(?:with|by)\b|\b(?:instead\s+of|rather\s+than)\s+((?:[^\s,;]+\s+){0,2}[^\s,;]+)",  # not past the clause
+    re.I,
+)
+_PLACE = re.compile(r"\s(?:in|inside|within)\s+(?:the\s+)?\S+")
+_CONSTANT = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{5,}$")  # TIMEOUT, MAX_RETRIES
+
+
+def asks_removal(instruction: str) -> bool:
+    """Whether the instruction asks for code to go: removed, deleted, dropped, or replaced."""
+    return asks_deletion(instruction) or bool(_replaced(instruction)) or bool(_REPLACE_VERB.search(instruction))
+
+
+def asks_deletion(instruction: str) -> bool:
+    """Whether the instruction asks for code to go without a replacement: removed, deleted, dropped."""
+    return bool(instruction) and _DELETE_VERB.search(instruction) is not None
+
+
+def _replaced(instruction: str) -> str:
+    """The words naming what a "replace X with Y" / "instead of X" instruction replaces."""
+    return " ".join(next(filter(None, m.groups()), "") for m in _REPLACED.finditer(instruction))
+
+
+def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
+    """Code-like names right after a deletion verb (the thing removed, within four words):
+    backticked spans (only those, when the removal's clause quotes any), calls,
+    dotted/underscored/camelCase words."""
+    # What the removal clause quotes is exactly what goes: `matchErr = nil`, not every matchErr.
+    quoted = [q for clause in removal_clauses(instruction) for q in re.findall(r"`([^`]+)`", clause)]
+    if quoted:
+        return [q.removesuffix("()") for q in quoted]
+    names = []
+    objects = " ".join(
+        [match.group(2) for match in _OBJECT.finditer(instruction)] + [_replaced(instruction), _listed(instruction)]
+    )
+    objects = _PLACE.sub(" ", objects)  # "NULL in RE2::Set::Add": the place is not what goes
+    for ticked, word in _IDENTIFIER.findall(objects):
+        token = ticked or word
+        if ticked or token.endswith("()") or re.search(r"[_.$:/<]|[a-z][A-Z]|->", token) or _CONSTANT.match(token):
+            names.append(token.removesuffix("()"))
+            member = re.split(r"::|->|\.", token.removesuffix("()"))[-1]
+            if member != names[-1] and re.search(r"_|[a-z][A-Z]", member):
+                names.append(member)  # Route::getCallableResolver: the file says getCallableResolver
+    # "the Push method", "the pformat helper" (a name the file defines once), not "the demo route"
+    names += [w for w in _KIND_NOUN.findall(objects) if w[:1].isupper() or w in defined]
+    names += [" ".join(m.group(2).split()) for m in _TITLED.finditer(instruction)]  # "the Media Queries section"
+    return names + referred(instruction)
+
+
+def code_names(text: str) -> list[str]:
+    """The code-like names of ``text``: backticked spans, calls, dotted/underscored/camelCase words."""
+    found = []
+    for ticked, word in _IDENTIFIER.findall(text):
+        token = ticked or word
+        if ticked or token.endswith("()") or re.search(r"[_.$:/<]|[a-z][A-Z]", token):
+            found.append(token.removesuffix("()"))
+    return found
+
+
+# What a removal names when it points back instead: "delete the helper", "replace them with ...".
+_REFERS = re.compile(
+    r"(?:(it)|(them|both|these|those)|the\s+(?:[a-z][a-z-]*\s+){0,2}?"  # plain words: "the Foo helper" names Foo
+    r"(?:helper|function|method|variant|wrapper|copy|version|component|duplicate|original|one)(s?))\b"
+)
+# Verbs whose object stops existing on its own once done: "inline X into Y and delete the helper".
+_FOLDS = re.compile(
+    r"\b(?:inlin(?:e|es|ing)|fold(?:s|ing)?|merg(?:e|es|ing)|combin(?:e|es|ing)|absorb(?:s|ing)?)\b", re.I
+)
+
+
+def referred(instruction: str) -> list[str]:
+    """The names a removal points back to, in its own sentence: "it", "the helper", "the no-exit
+    variant" is the first name after the "inline/fold/merge X" before it; "them", "both", "the
+    helpers" are every name before it (two at least). [] where nothing points back or nothing fits.
+
+    >>> referred("Inline strip_port() into get_session and delete the helper.")
+    ['strip_port']
+    >>> referred("`DialogTransition` and `BackdropTransition` are identical; replace them with one `ModalTransition`.")
+    ['DialogTransition', 'BackdropTransition']
+    >>> referred("Move parse() into Reader and remove the old one.")  # a move's old copy is not the thing
+    []
+    >>> referred("Inline the retry scheduling into run() and delete the ScheduleRetry helper.")  # named
+    []
+    """
+    found = []
+    for verb in (*_DELETE_VERB.finditer(instruction), *_REPLACE_VERB.finditer(instruction)):
+        pointer = _REFERS.match(instruction, verb.end() + 1)
+        if pointer is None:
+            continue
+        before = re.split(r"[.!?]\s", instruction[: verb.start()])[-1]  # the removal's own sentence
+        if pointer.group(2) or pointer.group(3):
+            names = code_names(before)
+            found += names if len(names) > 1 else []
+        else:
+            fold = [*_FOLDS.finditer(before)]
+            found += code_names(before[fold[-1].end() :])[:1] if fold else []
+    return found
+
+
+_LIST = re.compile(r"(?:[^\s:.;]+\s+){0,5}?[^\s:.;]*:\s+(.+?)(?:[.;](?:\s|$)|\n|$)")
+_ABOUT = re.compile(r"\s+(?:it|that|which|who|they|we|since|because)\s", re.I)
+_ITEM_SEP = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*/\s*")
+
+
+def _listed(instruction: str) -> str:
+    """What a removal lists after a colon: "remove the buffer option: its handling, createBufferStream
+    and DEFAULT_BUFFER_DURATION" names all three, past the four words after the verb.
+
+    >>> _listed("Remove the deprecated buffer option: createBufferStream and DEFAULT_DURATION. Add x: y")
+    'createBufferStream DEFAULT_DURATION'
+    """
+    found = []
+    for verb in _DELETE_VERB.finditer(instruction):
+        match = _LIST.match(instruction, verb.end() + 1)
+        # "the Skeleton import it was the only user of": an item ends where a clause about it starts
+        items = [_ABOUT.split(item)[0] for item in _ITEM_SEP.split(match.group(1).strip())] if match else []
+        if items and all(0 < len(item.split()) <= 4 for item in items):  # a list, not a reason
+            found.append(" ".join(items))
+    return " ".join(found)
+
+
+_RENAME = re.compile(
+    r"\brenam(?:e|es|ing)\s+(?:the\s+)?(?:\w+\s+)?`?([A-Za-z_$][\w$]*)(?:\(\))?`?\s+(?:to|into|as)\s+`?[A-Za-z_$]",
+    re.I,
+)
+
+
+def renamed_names(instruction: str) -> list[str]:
+    """The old names of "rename X to Y", when X reads as code (snake_case, camelCase, a constant).
+
+    >>> renamed_names("Rename ignoreRemainingEvents to ignoreUnconsumedEvents in ChannelTurbine.")
+    ['ignoreRemainingEvents']
+    """
+    names = [m.group(1) for m in _RENAME.finditer(instruction or "")]
+    return [n for n in names if re.search(r"_|[a-z][A-Z]", n) or _CONSTANT.match(n)]
+
+
+_MOVE = re.compile(r"\b(?:move|moves|hoist|hoists|relocate|relocates)\s+((?:\S+\s+){0,5}\S+)", re.I)
+_QUOTED = re.compile(r"'([^'\n]{3,})'|\"([^\"\n]{3,})\"|`([^`\n]+)`")
+
+
+def moved_names(instruction: str) -> list[str]:
+    """Code an instruction asks to move: quoted spans and code-like names right after the verb."""
+    names = []
+    for match in _MOVE.finditer(instruction):
+        objects = match.group(1)
+        quoted = [next(filter(None, q)) for q in _QUOTED.findall(objects)]
+        names += quoted
+        rest = _QUOTED.sub(" ", objects)
+        names += [w for w in re.findall(r"[A-Za-z_$][\w$]*", rest) if re.search(r"_|[a-z][A-Z]", w)]
+    return list(dict.fromkeys(names))
+
+
+_CLAUSE_END = re.compile(r"[.;:,]\s|\s(?:and|then|but)\s")
+
+
+_REPLACE_VERB = re.compile(r"\breplac(?:e|es|ing)\b", re.I)
+_REPLACEMENT = re.compile(r"\s(?:with|by)\s", re.I)
+
+
+def removal_clauses(instruction: str) -> list[str]:
+    """The clauses that ask for a removal ("remove x from f", up to the next , ; . or "and"; "replace
+    x", up to its "with"): a scope named in another clause ("print the byte in f, and delete g") is
+    not the removal's, nor is the replacement what goes.
+
+    >>> removal_clauses("Replace the repeated `n -= 1` lines with calls to `dec()`, and drop `tmp` from f")
+    ['drop `tmp` from f', 'Replace the repeated `n -= 1` lines']
+    """
+    clauses = []
+    for verb, end_at in ((_DELETE_VERB, _CLAUSE_END), (_REPLACE_VERB, _REPLACEMENT)):
+        for match in verb.finditer(instruction):
+            rest = instruction[match.start() :]
+            end = end_at.search(rest)
+            clauses.append(rest[: end.start()] if end else rest)
+    return clauses
