@@ -11,17 +11,14 @@ and ``marker`` (a marker or an ``@@`` header: unchanged code between hunks).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from fastapply.merge.snippet.hunks import is_diff_form
+from fastapply.merge.snippet.hunks import FILE_HEADER, HUNK_HEADER, is_diff_form
 from fastapply.merge.text.lines import indent_width as width
 from fastapply.merge.text.markers import is_marker_line
 from fastapply.merge.text.normal import is_closer, norm
 
 CODE_KINDS = ("code", "ctx", "del", "add")
-_HUNK_HEADER = re.compile(r"^@@.*@@.*$|^@@\s*$")
-_FILE_HEADER = re.compile(r"^(---|\+\+\+) (a/|b/|/dev/null|\S+\.\w+)|^diff --git |^index [0-9a-f]+\.\.")
 
 
 @dataclass(frozen=True)
@@ -50,9 +47,9 @@ def _diff_items(snippet: list[str], original: list[str], language: str | None) -
     prefixed = sum(line[1:].rstrip() in exact for line in spaced) * 2 > len(spaced)
     items = []
     for n, line in enumerate(snippet):
-        if _HUNK_HEADER.match(line) or is_marker_line(line, language) or is_marker_line(line[1:], language):
+        if HUNK_HEADER.match(line) or is_marker_line(line, language) or is_marker_line(line[1:], language):
             items.append(Item("marker", line, n))
-        elif _FILE_HEADER.match(line):
+        elif FILE_HEADER.match(line):
             continue
         elif line.strip() in ("+", "-", ""):
             items.append(Item("blank", "", n))

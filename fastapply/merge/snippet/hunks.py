@@ -14,8 +14,10 @@ Whether a snippet is diff-form is decided against the original (the prefix conve
 not assumed): ``-`` lines must be original lines once the prefix is dropped and not as written,
 ``+`` lines must not be original lines as written. A Markdown list item or a Lua comment that is
 already in the file is therefore never read as a diff line. Each hunk (its context and ``-`` lines)
-must then match the original exactly once after the previous hunk, whitespace aside; line numbers
-in ``@@`` headers are ignored (agents get them wrong).
+must then match the original exactly once after the previous hunk, whitespace aside (a context
+comment may be reworded when the hunk's other lines place it, and place it once); line numbers in
+``@@`` headers are ignored (agents get them wrong), and a header may name a function instead
+(``@@ def connect(self):``).
 """
 
 from __future__ import annotations
@@ -26,10 +28,10 @@ from dataclasses import dataclass, field
 from fastapply.merge.snippet.chunks import reindent
 from fastapply.merge.text.lines import indent_width as _width
 from fastapply.merge.text.markers import is_marker_line
-from fastapply.merge.text.normal import norm
+from fastapply.merge.text.normal import is_comment_line, norm
 
-_HEADER = re.compile(r"^@@.*@@.*$|^@@\s*$")
-_FILE_HEADER = re.compile(r"^(---|\+\+\+) (a/|b/|/dev/null|\S+\.\w+)|^diff --git |^index [0-9a-f]+\.\.")
+HUNK_HEADER = re.compile(r"^@@(?:\s.*)?$")  # "@@ -3,4 +3,5 @@", "@@", and "@@ def name(...)" (a function as the header)
+FILE_HEADER = re.compile(r"^(---|\+\+\+) (a/|b/|/dev/null|\S+\.\w+)|^diff --git |^index [0-9a-f]+\.\.")
 
 
 @dataclass
@@ -40,6 +42,11 @@ class Hunk:
     @property
     def old(self) -> list[str]:
         return [text for kind, text in self.lines if kind != "+" and text.strip()]
+
+    @property
+    def reworded(self) -> list[bool]:
+        """For each of ``old``: a context comment, which an agent may have reworded from memory."""
+        return [kind == " " and is_comment_line(text) for kind, text in self.lines if kind != "+" and text.strip()]
 
     @property
     def changes(self) -> bool:
@@ -64,7 +71,7 @@ def is_diff_form(snippet_lines: list[str], original_lines: list[str]) -> bool:
     removed, added = kinds.count("-"), kinds.count("+")
     if not removed and not added:
         return False
-    if any(_HEADER.match(line) for line in snippet_lines) or removed:
+    if any(HUNK_HEADER.match(line) for line in snippet_lines) or removed:
         return True
     # Only additions: diff-form when every other line is an original line (context) or a marker,
     # or when context lines carry the one-space prefix of a diff.
@@ -81,10 +88,10 @@ def parse_hunks(snippet_lines: list[str], original_lines: list[str], language: s
     orig_norm = {norm(line) for line in original_lines if line.strip()}
     hunks: list[Hunk] = [Hunk()]
     for line in snippet_lines:
-        if _HEADER.match(line) or is_marker_line(line, language) or is_marker_line(line[1:], language):
+        if HUNK_HEADER.match(line) or is_marker_line(line, language) or is_marker_line(line[1:], language):
             hunks.append(Hunk())
             continue
-        if _FILE_HEADER.match(line):
+        if FILE_HEADER.match(line):
             continue
         kind = _classify(line, orig_norm)
         text = line[1:] if kind != " " or (line.startswith(" ") and line[1:] in original_lines) else line
@@ -92,17 +99,36 @@ def parse_hunks(snippet_lines: list[str], original_lines: list[str], language: s
     return [h for h in hunks if any(text.strip() for _, text in h.lines)]
 
 
-def _matches(original_lines: list[str], old: list[str], start: int) -> list[tuple[int, list[int]]]:
+def _matches(
+    original_lines: list[str], old: list[str], start: int, reworded: list[bool] | None = None
+) -> list[tuple[int, list[int]]]:
     """Every place at or after `start` where the old lines occur in order as consecutive non-blank
-    original lines: (first index, index of each old line)."""
+    original lines: (first index, index of each old line). Where ``reworded`` marks a line, any
+    comment line of the original stands for it."""
     nonblank = [i for i in range(start, len(original_lines)) if original_lines[i].strip()]
     normed = [norm(original_lines[i]) for i in nonblank]
     target = [norm(line) for line in old]
+    loose = reworded or [False] * len(old)
     found = []
     for k in range(len(normed) - len(target) + 1):
-        if normed[k] == target[0] and normed[k : k + len(target)] == target:
+        if all(
+            is_comment_line(original_lines[nonblank[k + n]]) if loose[n] else normed[k + n] == want
+            for n, want in enumerate(target)
+        ):
             found.append((nonblank[k], nonblank[k : k + len(target)]))
     return found
+
+
+def _place(original_lines: list[str], hunk: Hunk, start: int) -> list[tuple[int, list[int]]]:
+    """Where the hunk's old lines stand at or after `start`: as written, or else with its context
+    comments reworded (an agent's paraphrase of a comment it did not change) when the lines that
+    are not comments place it, and place it once."""
+    found = _matches(original_lines, hunk.old, start)
+    reworded = hunk.reworded
+    if found or not any(reworded) or sum(not r for r in reworded) < 2:
+        return found
+    loose = _matches(original_lines, hunk.old, start, reworded)
+    return loose if len(loose) == 1 else []
 
 
 def _added_blank(hunk: Hunk, k: int) -> bool:
@@ -212,7 +238,7 @@ def apply_hunks(original_lines: list[str], hunks: list[Hunk]):
         if not old:
             problems.append(f"hunk {n} has no context or removed lines to place it by")
             continue
-        found = _matches(original_lines, old, pos)
+        found = _place(original_lines, hunk, pos)
         if not hunk.changes and len(found) != 1:
             continue  # context alone that is not unique after the previous hunk says nothing
         if not found:

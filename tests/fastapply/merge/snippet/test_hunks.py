@@ -1,7 +1,7 @@
 """Diff-form snippets: detection against the original, hunks applied in place."""
 
 from fastapply.merge import lazy_merge, validate
-from fastapply.merge.snippet.hunks import is_diff_form, new_side
+from fastapply.merge.snippet.hunks import apply_hunks, is_diff_form, new_side, parse_hunks
 
 ORIGINAL = """import socket
 
@@ -112,3 +112,21 @@ def test_a_lone_minus_after_the_removed_lines_removes_the_blank_below_them():
         result.merged
         == "class A {\n    int a() {\n        return 1;\n    }\n\n    int c() {\n        return 3;\n    }\n}\n"
     )
+
+
+def test_a_header_naming_the_function_opens_a_hunk():
+    snippet = "@@ def connect(self):\n     def connect(self):\n-        sock = socket.create_connection(self.addr)\n+        sock = socket.create_connection(self.addr, timeout=5)\n"
+    result = lazy_merge(ORIGINAL, snippet, "python")
+    assert result.confident, result.reason
+    assert result.merged == ORIGINAL.replace("(self.addr)\n", "(self.addr, timeout=5)\n")
+
+
+def test_a_context_comment_reworded_from_memory_still_places_the_hunk():
+    original = "def f(x):\n    # Parse the value; keep it as text if that fails.\n    try:\n        x = int(x)\n    except ValueError:\n        pass\n    return x\n"
+    snippet = "     # Parse it, keeping the text when that fails.\n     try:\n-        x = int(x)\n+        x = int(x, 0)\n     except ValueError:\n"
+    result = lazy_merge(original, snippet, "python")
+    assert result.merged == original.replace("int(x)", "int(x, 0)")  # the file's comment stays
+    # one line besides the comment does not place a hunk
+    hunks = parse_hunks(["     # Parse it.", "-    return x", "+    return x or 0"], original.splitlines(), "python")
+    _, _, problems = apply_hunks(original.splitlines(), hunks)
+    assert problems == ["hunk 1: its context and removed lines are not in the original"]
