@@ -146,20 +146,42 @@ def _listed(instruction: str) -> str:
     return " ".join(found)
 
 
+_NAME = r"`[^`\n]+`|[A-Za-z_$][\w$]*(?:\(\))?"
 _RENAME = re.compile(
-    r"\brenam(?:e|es|ing)\s+(?:the\s+)?(?:\w+\s+)?`?([A-Za-z_$][\w$]*)(?:\(\))?`?\s+(?:to|into|as)\s+`?[A-Za-z_$]",
+    r"\brenam(?:e|es|ing)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(" + _NAME + r")\s+(?:[\w-]+\s+){0,3}?(?:to|into|as)\s+(" + _NAME + ")",
     re.I,
 )
+# "rename the Tabular data section to Tables": prose renamed, not a name in the code
+_PROSE = re.compile(r"\b(?:section|banner|comment|heading|title|label|item|link|button|page|menu|tab)s?\b", re.I)
+
+
+def renames(instruction: str) -> list[tuple[str, str]]:
+    """(old, new) of each "rename OLD to NEW" whose OLD reads as code: backticked, a call,
+    snake_case, camelCase, a constant. A section, banner or menu item renamed is prose.
+
+    >>> renames("Rename the isTrue helper to parseBoolTag and update all of its callers.")
+    [('isTrue', 'parseBoolTag')]
+    >>> renames("Rename the private helper `aggregate_from_self` to `aggregate` and update every caller.")
+    [('aggregate_from_self', 'aggregate')]
+    >>> renames("Rename the hasError flag in produce to failed."), renames("Rename the UNCOMPRESS banner to INFLATE.")
+    ([('hasError', 'failed')], [])
+    """
+    found = []
+    for match in _RENAME.finditer(instruction or ""):
+        old, new = match.group(1), match.group(2)
+        code = old.startswith("`") or old.endswith("()") or re.search(r"[_$\d]|[a-z][A-Z]", old) or _CONSTANT.match(old)
+        if code and not _PROSE.search(match.group(0)):
+            found.append((old.strip("`").removesuffix("()"), new.strip("`").removesuffix("()")))
+    return found
 
 
 def renamed_names(instruction: str) -> list[str]:
-    """The old names of "rename X to Y", when X reads as code (snake_case, camelCase, a constant).
+    """The old names of the instruction's renames (``renames``).
 
     >>> renamed_names("Rename ignoreRemainingEvents to ignoreUnconsumedEvents in ChannelTurbine.")
     ['ignoreRemainingEvents']
     """
-    names = [m.group(1) for m in _RENAME.finditer(instruction or "")]
-    return [n for n in names if re.search(r"_|[a-z][A-Z]", n) or _CONSTANT.match(n)]
+    return [old for old, _ in renames(instruction)]
 
 
 _MOVE = re.compile(r"\b(?:move|moves|hoist|hoists|relocate|relocates)\s+((?:\S+\s+){0,5}\S+)", re.I)
