@@ -22,14 +22,29 @@ class Prepared:
     language: str | None
     candidate: merge.MergeResult
     started: float  # perf_counter() when the request arrived, for its latency
+    # The instruction's rename made throughout the original, when the candidate was placed on that
+    # file instead (``merge.stated_rename``); None: on the original itself.
+    renamed: merge.StatedRename | None = None
+
+    def base(self, request: ApplyRequest) -> str:
+        """The file the candidate was placed on: the checks read the candidate against it."""
+        return self.renamed.text if self.renamed is not None else request.original
 
 
 def prepare(request: ApplyRequest) -> Prepared:
-    """Check the request (ApplyError on bad input) and run the deterministic merge once."""
+    """Check the request (ApplyError on bad input) and run the deterministic merge once; where the
+    instruction states a rename that the literal merge leaves undone, place the snippet on the
+    renamed file instead, when that placement is confident."""
     request.check()
     started = time.perf_counter()
     language = merge.detect_language(path=request.path, text=request.original, hint=request.language)
-    return Prepared(language, merge.lazy_merge(request.original, request.snippet, language), started)
+    literal = merge.lazy_merge(request.original, request.snippet, language)
+    renamed = merge.stated_rename(request.original, request.snippet, request.instruction, language)
+    if renamed is not None and merge.needs_rename(renamed, literal.merged, literal.confident):
+        placed = merge.lazy_merge(renamed.text, request.snippet, language)
+        if placed.confident:
+            return Prepared(language, placed, started, renamed)
+    return Prepared(language, literal, started)
 
 
 def apply_deterministic(request: ApplyRequest) -> ApplyResult:
@@ -58,25 +73,31 @@ def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None
     deletion left under a marker, a definition skipped or moved), the file that makes it is
     validated and, if clean, replaces the literal one with a note saying what was done
     (``merge.stated``; severity "note"): served, and never silently. The second opinion is asked
-    about the literal placement, which the stated edit builds on."""
-    candidate, language = prepared.candidate, prepared.language
+    about the literal placement, which the stated edit builds on. A candidate placed on the renamed
+    file is checked against that file, and its note says which renames were made."""
+    candidate, language, base = prepared.candidate, prepared.language, prepared.base(request)
     if candidate.merged is None:
         return None, []
     warnings = merge.validate(
-        request.original,
-        request.snippet,
-        candidate.merged,
-        language,
-        anchoring=candidate,
-        instruction=request.instruction,
+        base, request.snippet, candidate.merged, language, anchoring=candidate, instruction=request.instruction
     )
     doubt = second_doubt(request, prepared)
+    renamed = [_rename_note(prepared.renamed)] if prepared.renamed is not None else []
     stated = merge.stated_edit(
-        request.original, request.snippet, candidate.merged, language, request.instruction, candidate, warnings
+        base, request.snippet, candidate.merged, language, request.instruction, candidate, warnings
     )
     if stated is not None:
-        return stated[0], [stated[1]] + doubt
-    return candidate.merged, warnings + doubt
+        return stated[0], renamed + [stated[1]] + doubt
+    return candidate.merged, renamed + warnings + doubt
+
+
+def _rename_note(renamed: merge.StatedRename) -> merge.ApplyWarning:
+    pairs = ", ".join(f"{old} to {new}" for old, new in renamed.renames)
+    return merge.ApplyWarning(
+        merge.Code.STATED_RENAME,
+        f"renamed {pairs} in {renamed.places} place(s), as the instruction states, then placed the snippet",
+        severity="note",
+    )
 
 
 def second_doubt(request: ApplyRequest, prepared: Prepared) -> list[merge.ApplyWarning]:
@@ -84,7 +105,7 @@ def second_doubt(request: ApplyRequest, prepared: Prepared) -> list[merge.ApplyW
     where they part or why it gave none (nothing to ask of a merge that is unsure already)."""
     if not prepared.candidate.confident or prepared.candidate.merged is None:
         return []
-    doubt = merge.agreement(request.original, request.snippet, prepared.candidate.merged, prepared.language)
+    doubt = merge.agreement(prepared.base(request), request.snippet, prepared.candidate.merged, prepared.language)
     return [doubt] if doubt is not None else []
 
 

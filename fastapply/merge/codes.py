@@ -42,6 +42,7 @@ class Code(StrEnum):
     SECOND_OPINION_ABSTAINED = "second_opinion_abstained"  # second.agree
     INFERRED_DELETION = "inferred_deletion"  # repair.intent, repair.skips (a note)
     INFERRED_MOVE = "inferred_move"  # repair.moves (a note)
+    STATED_RENAME = "stated_rename"  # repair.renames (a note)
     UNSURE_MERGE = "unsure_merge"  # apply.unsure
     DISAGREES_WITH_MERGE = "disagrees_with_merge"  # apply.deterministic
     TIMEOUT = "timeout"  # api

@@ -148,7 +148,11 @@ def _listed(instruction: str) -> str:
 
 _NAME = r"`[^`\n]+`|[A-Za-z_$][\w$]*(?:\(\))?"
 _RENAME = re.compile(
-    r"\brenam(?:e|es|ing)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(" + _NAME + r")\s+(?:[\w-]+\s+){0,3}?(?:to|into|as)\s+(" + _NAME + ")",
+    r"\brenam(?:e|es|ing)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?("
+    + _NAME
+    + r")\s+(?:[\w-]+\s+){0,3}?(?:to|into|as)\s+("
+    + _NAME
+    + ")",
     re.I,
 )
 # "rename the Tabular data section to Tables": prose renamed, not a name in the code

@@ -119,3 +119,17 @@ def test_the_unsure_answer_lists_the_second_opinion_among_the_candidates(monkeyp
     ]
     monkeypatch.setattr("fastapply.merge.repair.candidates.second_opinion", lambda *a, **k: Opinion(literal))
     assert [c.label for c in candidates_for(request, prepare(request))] == ["the literal merge"]  # the same file once
+
+
+def test_a_stated_rename_is_made_before_the_snippet_is_placed_and_noted():
+    original = (
+        "def is_true(s):\n    return s in ('1', 'y')\n\n\ndef load(tag):\n    if is_true(tag):\n        return 1\n"
+        "    return 0\n\n\ndef keep(req):\n    x = 2\n    if is_true(req):\n        return x\n    return None\n"
+    )
+    snippet = "def parse_bool(s):\n# ... existing code ...\n    if parse_bool(req):\n        return x + 1\n"
+    request = ApplyRequest(original, snippet, "Rename is_true to parse_bool, and return x + 1 from keep.", path="m.py")
+    result = apply_deterministic(request)
+    assert result.merged == original.replace("is_true", "parse_bool").replace("return x\n", "return x + 1\n")
+    notes = [w for w in result.warnings if w.code == merge.Code.STATED_RENAME]
+    assert len(notes) == 1 and notes[0].severity == "note" and "is_true to parse_bool in 3 place(s)" in notes[0].message
+    assert not merge.flags(result.warnings)

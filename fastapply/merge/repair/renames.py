@@ -1,0 +1,90 @@
+"""A rename the instruction states, made throughout the original before the snippet is placed.
+
+"Rename the isTrue helper to parseBoolTag and update all of its callers", with a snippet that shows
+the renamed function and three renamed call lines, each alone between markers: taken literally, the
+call lines anchor nowhere (the file says ``isTrue(...)``) and the callers the snippet does not show
+keep the old name. A person applying it renames the symbol first, then reads the snippet against
+that file, where every line it shows is found again. This module builds that file, and says when
+the literal merge needs it:
+
+- the rename must be evidenced: the old name reads as code (``wording.renames``), stands in the
+  original as a whole word, the new name stands in the snippet and nowhere in the original (so no
+  two things merge into one name);
+- "in NAME" (a definition of the file) limits the rename to that definition;
+- it is used only where the literal merge is unsure or keeps the old name somewhere; a merge that
+  already renamed every place stays as it is.
+
+The file served from it carries a note (``stated_rename``) naming each rename and how many places
+it changed.
+
+    >>> original = "def is_true(s):\\n    return s == 'y'\\n\\n\\ndef load(t):\\n    return is_true(t)\\n"
+    >>> found = stated_rename(original, "def parse_bool(s):\\n# ...\\n", "Rename is_true to parse_bool.", "python")
+    >>> found.renames, found.places
+    ((('is_true', 'parse_bool'),), 2)
+    >>> print(found.text.splitlines()[-1])
+        return parse_bool(t)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from fastapply.merge.repair.wording import renames
+from fastapply.merge.text.syntax import definitions
+
+_SCOPE = re.compile(r"\b(?i:in|inside|within)\s+`?([A-Za-z_$][\w$]*)(?:\(\))?`?")
+
+
+@dataclass(frozen=True)
+class StatedRename:
+    text: str  # the original with every rename made
+    renames: tuple[tuple[str, str], ...]  # (old, new), as the instruction states them
+    places: int  # occurrences renamed
+
+
+def whole_name(name: str) -> re.Pattern[str]:
+    """``name`` as a whole identifier (``$`` counts as a word character: PHP and JS names)."""
+    return re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
+
+
+def stated_rename(original: str, snippet: str, instruction: str, language: str | None) -> StatedRename | None:
+    """The original with the instruction's evidenced renames made (within the definition "in NAME"
+    points at, if any), or None when the instruction states none that the inputs bear out."""
+    done: list[tuple[str, str]] = []
+    lines = original.splitlines(keepends=True)
+    places = 0
+    for old, new in renames(instruction):
+        before, after = whole_name(old), whole_name(new)
+        if not before.search(original) or not after.search(snippet) or after.search(original):
+            continue
+        rows = _scope(original, instruction, old, language) or range(len(lines))
+        for row in rows:
+            lines[row], n = before.subn(new, lines[row])
+            places += n
+        done.append((old, new))
+    if not done or not places:
+        return None
+    return StatedRename("".join(lines), tuple(done), places)
+
+
+def _scope(original: str, instruction: str, old: str, language: str | None) -> range | None:
+    """The rows of the definition the rename's sentence places it in ("in useField"), when that
+    definition holds the old name; None: the whole file."""
+    sentence = next((s for s in re.split(r"(?<=[.;])\s", instruction) if old in s), instruction)
+    wanted = {m.group(1) for m in _SCOPE.finditer(sentence)} - {old}
+    if not wanted or language is None:
+        return None
+    for d in definitions(original, language):
+        if d.name.split()[-1] in wanted:
+            rows = range(d.start, d.end + 1)
+            if any(whole_name(old).search(line) for line in original.splitlines()[d.start : d.end + 1]):
+                return rows
+    return None
+
+
+def needs_rename(rename: StatedRename, merged: str | None, confident: bool) -> bool:
+    """Whether the literal merge leaves the rename undone: unsure, or the old name still in its file."""
+    if merged is None or not confident:
+        return True
+    return any(whole_name(old).search(merged) for old, _ in rename.renames)

@@ -1,0 +1,52 @@
+"""A rename the instruction states, made on the original before the snippet is placed."""
+
+from fastapply.merge.repair.renames import needs_rename, stated_rename
+
+GO = """package env
+
+func isTrue(s string) bool {
+	b, _ := strconv.ParseBool(s)
+	return b
+}
+
+func gather(tag string) bool {
+	if isTrue(tag) {
+		return true
+	}
+	return false
+}
+
+func process(req string) {
+	// isTrue reads the tag
+	if isTrue(req) {
+		panic(req)
+	}
+}
+"""
+SNIPPET = "func parseBoolTag(s string) bool {\n// ...\n\tif parseBoolTag(req) {\n"
+
+
+def test_the_rename_is_made_everywhere_the_old_name_stands_as_a_whole_word():
+    found = stated_rename(GO, SNIPPET, "Rename the isTrue helper to parseBoolTag and update its callers.", "go")
+    assert found is not None and found.renames == (("isTrue", "parseBoolTag"),) and found.places == 4
+    assert "isTrue" not in found.text and found.text.count("parseBoolTag") == 4
+
+
+def test_a_rename_the_inputs_do_not_bear_out_is_not_made():
+    ask = "Rename the isTrue helper to parseBoolTag."
+    assert stated_rename(GO, "func isTrue2() {}\n", ask, "go") is None  # the snippet never says the new name
+    assert stated_rename(GO.replace("gather", "parseBoolTag"), SNIPPET, ask, "go") is None  # it names another thing
+    assert stated_rename(GO, SNIPPET, "Rename the Helpers section to Parsing.", "go") is None  # prose
+
+
+def test_in_name_keeps_the_rename_inside_that_definition():
+    found = stated_rename(GO, "\tif parseBoolTag(req) {\n", "In process, rename isTrue to parseBoolTag.", "go")
+    assert found is not None and found.places == 2  # the comment and the call in process only
+    assert "func isTrue(s string)" in found.text and "\tif isTrue(tag) {" in found.text
+
+
+def test_a_literal_merge_that_renamed_every_place_needs_no_rename():
+    found = stated_rename(GO, SNIPPET, "Rename isTrue to parseBoolTag.", "go")
+    assert found is not None
+    assert not needs_rename(found, GO.replace("isTrue", "parseBoolTag"), True)
+    assert needs_rename(found, GO, True) and needs_rename(found, None, False)
