@@ -203,10 +203,15 @@ def test_an_import_left_without_users_goes_with_what_used_it():
     assert "Skeleton" not in merged and "Button" in merged and not flagged
 
 
-def test_a_rename_left_on_unshown_lines_is_flagged_and_not_deleted():
+def test_a_rename_left_on_unshown_lines_is_made_there_or_flagged_and_not_deleted():
     kotlin = "class Turbine {\n  var ignoreRemaining = false\n\n  fun cancel() {\n    ignoreRemaining = true\n  }\n}\n"
     snippet = "class Turbine {\n  var ignoreUnconsumed = false\n  // ... rest unchanged\n"
-    assert wording.renamed_names("Rename ignoreRemaining to ignoreUnconsumed in Turbine.") == ["ignoreRemaining"]
-    merged, flagged = _served(kotlin, snippet, "Rename ignoreRemaining to ignoreUnconsumed in Turbine.", "t.kt")
+    ask = "Rename ignoreRemaining to ignoreUnconsumed in Turbine."
+    assert wording.renamed_names(ask) == ["ignoreRemaining"]
+    merged, flagged = _served(kotlin, snippet, ask, "t.kt")
+    assert merged == kotlin.replace("ignoreRemaining", "ignoreUnconsumed") and not flagged  # made, with a note
+    # the new name already names something in the file: no rename is made, the old name is flagged
+    both = kotlin.replace("class Turbine {\n", "class Turbine {\n  // ignoreUnconsumed: see cancel()\n")
+    merged, flagged = _served(both, snippet, ask, "t.kt")
     assert "instruction_not_applied" in [w.code for w in flagged]
     assert "ignoreRemaining = true" in merged  # a rename is not repaired by deleting
