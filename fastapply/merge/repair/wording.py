@@ -29,7 +29,7 @@ _REPLACED = re.compile(
     r"\breplac(?:e|es|ing)\s+((?:\S+\s+){0,3}?\S+?)\s+(?:with|by)\b|\b(?:instead\s+of|rather\s+than)\s+((?:[^\s,;]+\s+){0,2}[^\s,;]+)",  # not past the clause
     re.I,
 )
-_PLACE = re.compile(r"\s(?:in|inside|within)\s+(?:the\s+)?\S+")
+_PLACE = re.compile(r"\s(?:in|inside|within|from)\s+(?:the\s+)?\S+")
 _CONSTANT = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{5,}$")  # TIMEOUT, MAX_RETRIES
 
 
@@ -60,7 +60,7 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     objects = " ".join(
         [match.group(2) for match in _OBJECT.finditer(instruction)] + [_replaced(instruction), _listed(instruction)]
     )
-    objects = _PLACE.sub(" ", objects)  # "NULL in RE2::Set::Add": the place is not what goes
+    objects = _PLACE.sub(" ", objects)  # "NULL in RE2::Set::Add", "x from __init__": the place is not what goes
     for ticked, word in _IDENTIFIER.findall(objects):
         token = ticked or word
         if ticked or token.endswith("()") or re.search(r"[_.$:/<]|[a-z][A-Z]|->", token) or _CONSTANT.match(token):

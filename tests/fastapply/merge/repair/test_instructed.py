@@ -1,5 +1,8 @@
 """What an instruction asks for, checked against the merged file."""
 
+from fastapply.apply.deterministic import checked_merge, prepare
+from fastapply.apply.request import ApplyRequest
+from fastapply.merge import flags
 from fastapply.merge.repair import instructed, wording
 
 JS = """class Api {
@@ -142,3 +145,16 @@ def test_a_removal_that_points_back_names_what_was_inlined():
     # "the strip_port helper" names it; a move's "old one" is the old copy, not the thing moved
     assert wording.referred("Inline the split into key and delete the StripPort helper.") == []
     assert wording.referred("Move strip_port() into Host and remove the old one.") == []
+
+
+def test_the_definition_a_removal_is_made_from_is_the_place_not_the_thing_removed():
+    assert wording.named("Drop that statement from __init__.") == []
+    assert wording.named("Remove the retry_count argument from fetch_all().") == ["retry_count"]
+    original = (
+        "class E(Exception):\n    def __init__(self, msg):\n        Exception.__init__(self, msg)\n\n"
+        "        self.msg = msg\n        self.code = 1\n        self.file = None\n"
+    )
+    snippet = "        # ... existing code ...\n\n        self.msg = msg\n        self.file = None\n"
+    request = ApplyRequest(original, snippet, "Drop the code assignment from __init__.", path="e.py")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert merged == original.replace("        self.code = 1\n", "") and not flags(warnings)
