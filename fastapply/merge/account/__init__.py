@@ -12,6 +12,7 @@ from fastapply.merge.account.ordered import ordered_removal_undone
 from fastapply.merge.account.repeats import moved_block_kept
 from fastapply.merge.account.retyped import retyped_lines, signature_rows
 from fastapply.merge.account.trace import Trace, snippet_lines
+from fastapply.merge.account.unasked import unasked_run
 from fastapply.merge.account.unique import MARKUP, keys_twice
 from fastapply.merge.account.unreachable import unreachable_after_return
 from fastapply.merge.codes import ApplyWarning, Code
@@ -40,6 +41,7 @@ def account(
         _retyped(trace, original, language, instruction),
         _unreachable(trace),
         _markup_twice(trace, language),
+        _unasked(trace, instruction),
     )
     return [warning for warning in found if warning is not None]
 
@@ -68,6 +70,18 @@ def _described_removal(trace: Trace, instruction: str) -> ApplyWarning | None:
 
 
 __all__ = ["Trace", "account", "snippet_lines"]
+
+
+def _unasked(trace: Trace, instruction: str) -> ApplyWarning | None:
+    run = unasked_run(trace.orig, trace.out, trace.kept, instruction)
+    if run is None:
+        return None
+    first, last = run
+    return ApplyWarning(
+        Code.UNASKED_DELETION,
+        f"original lines {first + 1}-{last + 1} ({last - first + 1} lines) are gone in one place, with nothing "
+        "written there, and the instruction asks for no change that removes code (a marker left out?)",
+    )
 
 
 def _moved_block(trace: Trace, merged: str, language: str | None) -> ApplyWarning | None:

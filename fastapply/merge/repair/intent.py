@@ -50,6 +50,31 @@ class StatedDeletion:
     first_line: str  # the first removed line, stripped, for the warning
 
 
+def _shown_removed(orig: list[str], out: list[str], names) -> bool:
+    """Whether the literal merge has fewer code lines that assign or declare one of ``names`` than
+    the original (the snippet removed one, between lines it shows): "remove the num_args
+    assignment", shown as a deletion, leaves num_args's uses, which are not the instruction's to
+    remove."""
+    for name in names:
+        if where.CODE_NAME.match(name):
+            sets = _assigning(name)
+            if sum(bool(sets.search(line)) for line in out) < sum(bool(sets.search(line)) for line in orig):
+                return True
+    return False
+
+
+def _assigning(name: str) -> re.Pattern[str]:
+    """A line that sets ``name``: ``name = ...``, ``name[2] += ...``, ``let name = ...``, ``local name``."""
+    word = r"(?<![\w$.])" + re.escape(name) + r"(?![\w$])"
+    return re.compile(
+        r"\b(?:let|var|const|val|local|my|auto)\s+"
+        + word
+        + "|"
+        + word
+        + r"(?:\[[^\]]*\]|\.\w+)*\s*(?:[-+*/%&|^]|<<|>>|\*\*|//)?=(?!=)"
+    )
+
+
 def stated_deletions(
     original: str, snippet: str, merged: str, language: str | None, instruction: str
 ) -> list[StatedDeletion]:
@@ -65,6 +90,8 @@ def stated_deletions(
         return []  # a move or a rename left undone is not repaired by deleting
     if not wording.asks_deletion(instruction) and any(merged.count(n) < original.count(n) for n in names):
         return []  # "use X instead of Y", done where the snippet shows it: another Y is another use
+    if _shown_removed(orig, split_lines(merged)[0], names):
+        return []  # the snippet removed a line that says the name: what is left of it is not its to guess
     tree = parse(merged, language)
     if tree is None:
         return []

@@ -50,7 +50,7 @@ def units_of(name: str, tree, lines: list[str], hidden: list[bool], word: bool =
         match = pattern.search(line) if hidden[row] else None
         while match and identifier and _in_string(line, match.start()):
             match = pattern.search(line, match.end())
-        span = match and _hidden_unit(tree, lines, hidden, row, match.start(), len(name))
+        span = match and _hidden_unit(tree, lines, hidden, row, match.start(), len(name), pattern, not identifier)
         if span:
             spans.append(span)
     return spans
@@ -69,25 +69,40 @@ def _in_string(line: str, at: int) -> bool:
 
 
 def _hidden_unit(
-    tree, lines: list[str], hidden: list[bool], row: int, column: int, width: int
+    tree,
+    lines: list[str],
+    hidden: list[bool],
+    row: int,
+    column: int,
+    width: int,
+    name: re.Pattern[str],
+    quoted: bool = False,
 ) -> tuple[int, int] | None:
     """The lines of the largest node around (row, column) that covers whole lines the snippet
     does not show, widened by the comments and attributes right above it (``#[derive]`` is the
-    item's own sibling in Rust's grammar); None when there is none."""
+    item's own sibling in Rust's grammar); None when there is none. Where that node is the body
+    of something the snippet shows (a function whose header it shows) and holds parts that do not
+    say the name, the part that does is the unit. Code quoted whole (``quoted``: "remove the
+    `success = True` line") is the statement that holds it: the unit grows no further than a node
+    beside parts that do not say it."""
     conditional = _preprocessor_block(lines, row)
     if conditional is not None:  # the grammar's node for "#ifdef" can run on to the file's end
         first, last = conditional
         return conditional if all(hidden[first : last + 1]) else None
     byte = len(lines[row][:column].encode("utf-8"))
     node = tree.root_node.descendant_for_point_range((row, byte), (row, byte + width))
-    best = None
+    best = below = None
     while node is not None and node.parent is not None:
         first, last = node.start_point[0], last_line(node)
         if not all(hidden[first : last + 1]):
             break
         if _whole_lines(node, lines):
-            best = node
+            best, below = node, best
+            if quoted and _holds_others(node.parent, lines, name):
+                break
         node = node.parent
+    if below is not None and node is not None and _BODY.search(best.type) and _holds_others(best, lines, name):
+        best = below  # not the body of a definition the snippet shows: the part of it that says the name
     if best is None or "comment" in best.type:
         return None  # a name met only in a comment: removing the comment alone is rarely the ask
     first, last = best.start_point[0], last_line(best)
@@ -102,9 +117,29 @@ def _hidden_unit(
     return first, last
 
 
+_BODY = re.compile(r"block|body|suite|compound_statement|declaration_list|statement_list")
+
+
+def _holds_others(node, lines: list[str], name: re.Pattern[str]) -> bool:
+    """Whether ``node`` has two parts or more that open a line (a statement, a member), one of
+    them without ``name``."""
+    parts = [
+        child
+        for child in node.named_children
+        if "comment" not in child.type and not lines[child.start_point[0]][: child.start_point[1]].strip()
+    ]
+    return len(parts) > 1 and any(
+        not any(name.search(line) for line in lines[child.start_point[0] : last_line(child) + 1]) for child in parts
+    )
+
+
 def _attached(above, first: int, lines: list[str]) -> bool:
     """Whether the node ``above`` belongs to what starts on line ``first``: right above it, or a
-    ``/** doc */`` block with only blank lines between (a ``//`` banner there heads a section)."""
+    ``/** doc */`` block with only blank lines between (a ``//`` banner there heads a section).
+    A comment that ends a line of code (``x = 1  # note``) belongs to that line, not below."""
+    row, column = above.start_point
+    if lines[row][:column].strip():
+        return False
     end = last_line(above)
     if end == first - 1:
         return True

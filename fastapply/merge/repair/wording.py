@@ -218,11 +218,14 @@ def removal_clauses(instruction: str) -> list[str]:
 
     >>> removal_clauses("Replace the repeated `n -= 1` lines with calls to `dec()`, and drop `tmp` from f")
     ['drop `tmp` from f', 'Replace the repeated `n -= 1` lines']
+    >>> removal_clauses("Remove the `typ, dat = cmd(name)` line from namespace.")
+    ['Remove the `typ, dat = cmd(name)` line from namespace.']
     """
+    # quoted code ends no clause: "remove the `a, b = f()` line" (its spans masked, same length)
+    masked = re.sub(r"`[^`\n]*`", lambda quoted: "`" + "x" * (len(quoted.group(0)) - 2) + "`", instruction)
     clauses = []
     for verb, end_at in ((_DELETE_VERB, _CLAUSE_END), (_REPLACE_VERB, _REPLACEMENT)):
-        for match in verb.finditer(instruction):
-            rest = instruction[match.start() :]
-            end = end_at.search(rest)
-            clauses.append(rest[: end.start()] if end else rest)
+        for match in verb.finditer(masked):
+            end = end_at.search(masked, match.start())
+            clauses.append(instruction[match.start() : end.start() if end else len(instruction)])
     return clauses

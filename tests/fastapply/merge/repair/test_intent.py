@@ -237,3 +237,37 @@ def test_a_stated_removal_takes_the_definition_s_doc_comment_and_the_blank_line_
         "      @map[route.key] = route\n    end\n\n    def routes\n      @map.values\n    end\n",
     )
     assert found[0] == expected
+
+
+PY = """def compile_all(paths, force=False,
+                quiet=0):
+    \"\"\"Compile every path.\"\"\"
+    success = True
+    results = []
+    for path in paths:
+        ok = compile_one(path, force)  # one path at a time
+        results.append(ok)
+    return success and all(results)
+"""
+
+
+def test_a_quoted_statement_inside_a_body_goes_alone():
+    """The snippet shows only the header's first line: the hidden body is not the unit, the quoted
+    statement is; a comment that ends a line of code is not a comment above the next one."""
+    request = ApplyRequest(PY, "def compile_all(paths, force=False,\n    # ... existing code ...\n", "", path="c.py")
+    for ask, gone in (
+        ("Remove the `success = True` line from compile_all.", "    success = True\n"),
+        ("Remove the `results.append(ok)` line.", "        results.append(ok)\n"),
+    ):
+        result = apply_deterministic(ApplyRequest(request.original, request.snippet, ask, path="c.py"))
+        assert result.merged == PY.replace(gone, "", 1), ask
+
+
+def test_an_assignment_the_snippet_removes_leaves_the_uses_to_a_person():
+    """ "Remove the results assignment", shown as a deletion: the lines that still use it are not
+    the instruction's to delete; the file is flagged, not repaired."""
+    snippet = '    """Compile every path."""\n    success = True\n    for path in paths:\n'
+    request = ApplyRequest(PY, snippet, "Remove the results assignment from compile_all.", path="c.py")
+    merged = lazy_merge(PY, snippet, "python").merged
+    assert merged == PY.replace("    results = []\n", "")
+    assert stated_deletions(PY, snippet, merged, "python", request.instruction) == []
