@@ -30,6 +30,7 @@ from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.merge import MergeResult
 from fastapply.merge.repair import instructed, wording
 from fastapply.merge.repair import units as where
+from fastapply.merge.snippet.chunks import closing_only
 from fastapply.merge.snippet.hunks import new_side
 from fastapply.merge.text.languages import parse
 from fastapply.merge.text.lines import indent_width, join_lines, split_lines
@@ -135,9 +136,13 @@ def stated_deletions(
     candidates = []
     for spans in options:
         spans = [_with_doc_comment(lines, hidden, span) if span in defining else span for span in spans]
-        removed = _without_dangling(tree, lines, hidden, _with_blank_line(lines, _joined(set(spans))))
+        removed = _without_dangling(tree, lines, hidden, _joined(set(spans)))
         if removed is None:
             continue
+        # a comment heading the removed lines goes with them when they end its paragraph
+        removed = _with_blank_line(
+            lines, _joined({_with_doc_comment(lines, hidden, s) if _ends_paragraph(lines, s) else s for s in removed})
+        )
         count = sum(b - a + 1 for a, b in removed)
         if count > MAX_REMOVED_LINES or count > MAX_REMOVED_SHARE * len(lines):
             continue
@@ -168,6 +173,14 @@ def _with_doc_comment(lines: list[str], hidden: list[bool], span: tuple[int, int
     while a > 0 and hidden[a - 1] and is_comment_line(lines[a - 1]):
         a -= 1
     return a, b
+
+
+def _ends_paragraph(lines: list[str], span: tuple[int, int]) -> bool:
+    """Whether no line at the span's indentation follows it directly (a blank line, a closer or a
+    shallower line comes next): a comment above it then spoke of it alone."""
+    a, b = span
+    after = lines[b + 1] if b + 1 < len(lines) else ""
+    return not after.strip() or closing_only([after]) or indent_width(after) < indent_width(lines[a])
 
 
 def _outer_rows(lines: list[str], removed: list[tuple[int, int]]) -> list[int]:

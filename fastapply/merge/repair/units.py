@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from fastapply.merge.snippet.chunks import closing_only
 from fastapply.merge.text.normal import definition_key, whole_word
 from fastapply.merge.text.syntax import last_line
 
@@ -106,10 +107,13 @@ def _hidden_unit(
     if best is None or "comment" in best.type:
         return None  # a name met only in a comment: removing the comment alone is rarely the ask
     first, last = best.start_point[0], last_line(best)
+    # A comment above a statement that the next line continues (same indentation, no blank line
+    # between) heads that paragraph, not the statement alone: it stays.
+    kinds = ("attribute", "annotation") if _paragraph_goes_on(lines, first, last) else _ABOVE
     above = best.prev_named_sibling
     while (
         above is not None
-        and any(kind in above.type for kind in ("comment", "attribute", "annotation", "decorator"))
+        and any(kind in above.type for kind in kinds)
         and _attached(above, first, lines)
         and all(hidden[above.start_point[0] : first])
     ):
@@ -118,6 +122,15 @@ def _hidden_unit(
 
 
 _BODY = re.compile(r"block|body|suite|compound_statement|declaration_list|statement_list")
+
+
+_ABOVE = ("comment", "attribute", "annotation", "decorator")
+
+
+def _paragraph_goes_on(lines: list[str], first: int, last: int) -> bool:
+    after = lines[last + 1] if last + 1 < len(lines) else ""
+    indent = len(lines[first]) - len(lines[first].lstrip())
+    return bool(after.strip()) and len(after) - len(after.lstrip()) == indent and not closing_only([after])
 
 
 def _holds_others(node, lines: list[str], name: re.Pattern[str]) -> bool:

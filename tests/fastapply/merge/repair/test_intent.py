@@ -271,3 +271,20 @@ def test_an_assignment_the_snippet_removes_leaves_the_uses_to_a_person():
     merged = lazy_merge(PY, snippet, "python").merged
     assert merged == PY.replace("    results = []\n", "")
     assert stated_deletions(PY, snippet, merged, "python", request.instruction) == []
+
+
+def test_a_comment_heading_a_paragraph_stays_unless_the_removal_ends_it():
+    original = (
+        "def run(items):\n    # Not cached: compute it\n    names = []\n    for item in items:\n        names.append(item)\n"
+        "\n    # Sentinel for an empty run\n    names.append(None)\n\n    return names\n"
+    )
+    snippet = "def run(items):\n    # ... existing code ...\n"
+    cases = (
+        ("Remove the `names = []` line.", original.replace("    names = []\n", "")),
+        (
+            "Remove the `names.append(None)` line.",
+            original.replace("\n    # Sentinel for an empty run\n    names.append(None)\n", ""),
+        ),
+    )
+    for ask, expected in cases:
+        assert apply_deterministic(ApplyRequest(original, snippet, ask, path="r.py")).merged == expected, ask
