@@ -158,6 +158,8 @@ def stated_move(
     name, where, other = unmade[0]
     lines, newline, trailing = split_lines(merged)
     defs = single_definitions(merged, language)
+    if name not in defs or other not in defs:
+        return None  # the definition it goes beside is defined twice: which one is unknown
     mover, anchor = defs[name], defs[other]
     top, bottom = first_row(mover, lines), mover.end
     a_top = first_row(anchor, lines)
@@ -169,12 +171,14 @@ def stated_move(
     cut_from, cut_to = with_blank_run(lines, top, bottom)
     rest = lines[:cut_from] + lines[cut_to + 1 :]
     shift = cut_to - cut_from + 1
+    # as many blank lines between the two as the file keeps above the definition it goes beside
+    gap = [""] * max(1, next((n for n in range(a_top) if lines[a_top - 1 - n].strip()), 1))
     if where == "below":
         at = anchor.end + 1 - (shift if cut_from < anchor.end else 0)
-        out = rest[:at] + [""] + block + rest[at:]
+        out = rest[:at] + gap + block + rest[at:]
     else:
         at = a_top - (shift if cut_from < a_top else 0)
-        out = rest[:at] + block + [""] + rest[at:]
+        out = rest[:at] + block + gap + rest[at:]
     candidate = join_lines(out, newline, trailing)
     if validate(original, snippet, candidate, language, anchoring=anchoring, instruction=instruction):
         return None

@@ -4,7 +4,10 @@ makes one is ``moves.stated_move``).
 
 Agents asked to "make Write use 0600, and move isInt below Marshal" often show only the first edit;
 read literally, isInt stays where it was and the file is served without the move. The check reads
-the order from the instruction and compares it with the output's definitions.
+the order from the instruction and compares it with the output's definitions. A move "to the end
+(top) of the file" or of the definition holding it is a move below the last (above the first)
+definition beside it; at the end of a file whose last lines are code outside any definition, it is
+checked against the file's last line, and flagged rather than made.
 
     >>> stated_order("Move isInt below Marshal so the exported functions stay together.", {"isInt", "Marshal", "Write"})
     [('isInt', 'below', 'Marshal')]
@@ -57,13 +60,76 @@ def single_definitions(text: str, language: str | None) -> dict[str, object]:
     return {name: ds[0] for name, ds in seen.items() if len(ds) == 1}
 
 
+_END = re.compile(
+    r"\b(?:move|moves|moving|put|place)\s+(?P<what>[^.;,]{1,60}?)\s+(?:to|at)\s+(?:the\s+)?(?:very\s+)?"
+    r"(?P<end>end|bottom|top|start|beginning)\b",
+    re.IGNORECASE,
+)
+
+
+def stated_ends(instruction: str, names: set[str]) -> list[tuple[str, str]]:
+    """(name, "end" | "start") for each move the instruction states to an end of the file or of the
+    definition that holds it: exactly one defined name before "to the end/bottom/top/start".
+
+    >>> stated_ends("Move _get_module_path to the end of the file.", {"_get_module_path", "load"})
+    [('_get_module_path', 'end')]
+    """
+    found = []
+    for match in _END.finditer(instruction):
+        movers = [w for w in _NAME.findall(match.group("what")) if w in names]
+        rest = re.split(r"[.;](?:\s|$)", instruction[match.end() :])[0]
+        if re.search(r"\b(?:before|above|after|below|ahead of|next to)\b", rest, re.I):
+            continue  # "to the bottom, right before module.exports": the place is named more closely
+        if len(set(movers)) == 1:
+            found.append((movers[0], "end" if match.group("end").lower() in ("end", "bottom") else "start"))
+    return found
+
+
+def _end_orders(merged: str, language: str, instruction: str, defs: dict) -> list[tuple[str, str, str]]:
+    """A move to an end as a move below the last (above the first) definition beside it, when the
+    mover is not there yet: (name, "below" | "above", that definition's name)."""
+    every = definitions(merged, language)
+    lines = split_lines(merged)[0]
+
+    def parent(d):
+        holders = [e for e in every if e is not d and e.start <= d.start and d.end <= e.end]
+        return min(holders, key=lambda e: e.end - e.start) if holders else None
+
+    orders = []
+    for name, end in stated_ends(instruction, set(defs)):
+        mover = defs[name]
+        siblings = [e for e in every if e is not mover and parent(e) is parent(mover) and parent(e) is not mover]
+        if not siblings:
+            continue
+        # what follows the mover and names it in its header (Rust's ``impl Display for Quoted``) goes with it
+        word = re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
+        own = [e for e in siblings if e.start > mover.end and word.search(lines[e.header])]
+        if own and end == "end":
+            mover = max(own, key=lambda e: e.end)
+            siblings = [e for e in siblings if e not in own]
+            if not siblings:
+                continue
+        edge = max(siblings, key=lambda e: e.start) if end == "end" else min(siblings, key=lambda e: e.start)
+        if end == "end" and parent(mover) is None:
+            # the end of the file is its last line: code after the last definition comes before it
+            last = max((row for row, line in enumerate(lines) if line.strip()), default=mover.end)
+            if last > mover.end:
+                orders.append(
+                    (name, "below", _short(edge.name)) if edge.end == last else (name, "to", "the end of the file")
+                )
+        elif (edge.start > mover.start) == (end == "end"):
+            orders.append((name, "below" if end == "end" else "above", _short(edge.name)))
+    return orders
+
+
 def unmade_moves(merged: str, language: str | None, instruction: str) -> list[tuple[str, str, str]]:
-    """The stated moves the merged file does not show (each name defined once, in the wrong order)."""
+    """The stated moves the merged file does not show (each name defined once, in the wrong order,
+    or not yet at the end of the file or definition it was sent to)."""
     if not instruction or language is None:
         return []
     defs = single_definitions(merged, language)
     lines = split_lines(merged)[0]
-    unmade = []
+    unmade = _end_orders(merged, language, instruction, defs)
     for name, where, other in stated_order(instruction, set(defs)):
         mover, anchor = defs[name], defs[other]
         made = first_row(mover, lines) > anchor.end if where == "below" else mover.end < first_row(anchor, lines)

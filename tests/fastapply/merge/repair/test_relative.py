@@ -79,3 +79,37 @@ def test_the_parser_reads_only_moves_between_two_definitions():
     assert relative.stated_order("Move isInt after the Marshal function.", names) == [("isInt", "below", "Marshal")]
     assert relative.stated_order("Move the check below the loop.", names) == []
     assert relative.stated_order("Move isInt and Write below Marshal.", names) == []
+
+
+PY = """def load(path):
+    return open(path).read()
+
+
+def parse(text):
+    return text.split()
+
+
+def dump(items):
+    return " ".join(items)
+"""
+
+
+def _answer(original: str, snippet: str, instruction: str):
+    request = ApplyRequest(original, snippet, instruction, path="m.py")
+    merged, warnings = checked_merge(request, prepare(request))
+    return merged, warnings
+
+
+def test_a_move_to_the_end_of_the_file_left_undone_is_made_with_the_files_spacing():
+    snippet = "# ... existing code ...\n\n\ndef load(path):\n    return open(path).read()\n"
+    merged, warnings = _answer(PY, snippet, "Move load to the end of the file.")
+    assert merged == PY.split("\n\n\n", 1)[1] + "\n\ndef load(path):\n    return open(path).read()\n"
+    assert [w.code.value for w in warnings] == ["inferred_move"] and not flags(warnings)
+
+
+def test_a_move_to_the_end_past_code_that_is_no_definition_is_flagged():
+    original = PY + '\n\nif __name__ == "__main__":\n    print(dump(parse(load("x"))))\n'
+    snippet = "# ... existing code ...\n\n\ndef load(path):\n    return open(path).read()\n"
+    _, warnings = _answer(original, snippet, "Move load to the end of the file.")
+    assert "instruction_not_applied" in [w.code.value for w in flags(warnings)]
+    assert relative.stated_ends("Move load to the bottom, right before main().", {"load"}) == []
