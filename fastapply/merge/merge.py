@@ -14,7 +14,7 @@ from fastapply.merge.snippet.chunks import Chunk, balanced_group, reindent, spli
 from fastapply.merge.snippet.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.text.languages import detect_language
 from fastapply.merge.text.lines import join_lines, split_lines
-from fastapply.merge.text.normal import is_closer, is_distinctive, norm, retyped
+from fastapply.merge.text.normal import definition_key, is_closer, is_distinctive, norm, retyped
 from fastapply.merge.text.syntax import definitions, error_lines, error_macros
 
 EDITED_FORM = 0.8  # similarity at which an unshown original line counts as shown in its edited form
@@ -239,6 +239,9 @@ def _new_code_ends_snippet(chunk: Chunk, pairs, orig: list[str], end: int, lang)
     )
 
 
+EARLIER_EVIDENCE = 16  # word characters the anchors of a chunk placed above the previous ones hold together
+
+
 def _earlier_placement(chunk: Chunk, orig: list[str], defs, lang, plans: list[Plan]):
     """Agents show a later edit first ("... and at the top of the module:"): a chunk with no
     anchor below the previous chunks is placed above them when it anchors there without doubt
@@ -247,7 +250,10 @@ def _earlier_placement(chunk: Chunk, orig: list[str], defs, lang, plans: list[Pl
     if not alignment.pairs or alignment.weak or alignment.ambiguous or alignment.crossing:
         return Alignment(), []
     start, end = alignment.pairs[0][1], alignment.pairs[-1][1] + 1
-    if not any(is_distinctive(norm(orig[o])) for _, o in alignment.pairs):
+    # out of file order, one short statement ("return True") is no evidence: it occurs in many a
+    # function, and a new method would end up inside another one
+    anchors = [orig[o] for _, o in alignment.pairs]
+    if not is_distinctive(" ".join(map(norm, anchors)), EARLIER_EVIDENCE) and not any(map(definition_key, anchors)):
         return Alignment(), []
     if not few_unshown(chunk.lines, orig, start, end, allowed=0, resembling=EDITED_FORM):
         return Alignment(), []  # it would replace code it does not show: new code resembling old

@@ -70,7 +70,7 @@ def line_similarity(a: str, b: str) -> float:
 
 _KEYS = (
     re.compile(
-        r"^(?:export\s+)?(?:async\s+)?(?:def|function|fn|func|class|struct|enum|interface|trait|object|module|type)\s+([\w$]+)"
+        r"^(?:export\s+)?(?:async\s+)?(?:def|function|fn|func|fun|class|struct|enum|interface|trait|object|module|type)\s+([\w$]+)"
     ),
     re.compile(r"^(?:export\s+)?(?:pub\s+)?(?:const|let|var|val|static|final|local)\s+(?:mut\s+)?([\w$]+)"),
     re.compile(r"^([\w$.\[\]'\"]+)\s*(?:=(?!=)|:=|:(?!:))"),

@@ -41,3 +41,22 @@ def test_right_or_flagged(case):
     assert right or not served, "a wrong file served as sure"
     if case["id"] in SERVED:
         assert served and right
+
+
+def test_a_lone_short_statement_does_not_place_a_new_method_above_the_previous_chunks():
+    """`return True` occurs once, in a function above the class: a new method ending with it is not
+    placed there, inside that function, out of file order."""
+    original = (
+        "def exists(fn):\n    try:\n        stat(fn)\n    except OSError:\n        return False\n    else:\n"
+        "        return True\n\n\nclass Names:\n    def __init__(self):\n        self.seen = set()\n\n"
+        "    def __iter__(self):\n        return self\n"
+    )
+    snippet = (
+        "class Names:\n    # ... existing code ...\n\n    def __iter__(self):\n        # ... existing code ...\n\n"
+        "    def ping(self):\n        return True\n\n    # ... existing code ...\n"
+    )
+    from fastapply.merge import lazy_merge
+
+    result = lazy_merge(original, snippet, "python")
+    assert result.merged.startswith(original.split("\n\n\n")[0])  # exists() keeps its own return
+    assert not result.confident  # placed after the previous chunk, and said to be unsure
