@@ -39,6 +39,7 @@ class Code(StrEnum):
     RETYPED_CONTEXT = "retyped_context"  # account.retyped
     UNREACHABLE_LINES = "unreachable_lines"  # account.unreachable
     UNASKED_DELETION = "unasked_deletion"  # account.unasked
+    MISPLACED_DEFINITION = "misplaced_definition"  # account.nesting
     SECOND_OPINION_DIFFERS = "second_opinion_differs"  # second.agree
     SECOND_OPINION_ABSTAINED = "second_opinion_abstained"  # second.agree
     INFERRED_DELETION = "inferred_deletion"  # repair.intent, repair.skips (a note)

@@ -8,6 +8,7 @@ from fastapply.merge.account.attached import preamble_detached
 from fastapply.merge.account.checks import defined_twice, indent_shift, kept_beside_replacement, unaccounted_deletion
 from fastapply.merge.account.comments import comment_dropped, comment_kept_beside
 from fastapply.merge.account.described import described_removal_kept
+from fastapply.merge.account.nesting import misplaced
 from fastapply.merge.account.ordered import ordered_removal_undone
 from fastapply.merge.account.repeats import moved_block_kept
 from fastapply.merge.account.retyped import retyped_lines, signature_rows
@@ -42,6 +43,7 @@ def account(
         _unreachable(trace),
         _markup_twice(trace, language),
         _unasked(trace, instruction),
+        _misplaced(trace, merged, language),
     )
     return [warning for warning in found if warning is not None]
 
@@ -70,6 +72,21 @@ def _described_removal(trace: Trace, instruction: str) -> ApplyWarning | None:
 
 
 __all__ = ["Trace", "account", "snippet_lines"]
+
+
+def _misplaced(trace: Trace, merged: str, language: str | None) -> ApplyWarning | None:
+    code = [i for i, line in enumerate(trace.snip) if line.kind != "del"]
+    snippet = [trace.snip[i].text for i in code]
+    new_headers = {trace.placed[i]: k for k, i in enumerate(code) if trace.placed.get(i) in trace.new_lines}
+    found = misplaced(definitions(merged, language), new_headers, snippet)
+    if not found:
+        return None
+    row, wanted, holder = found[0]
+    return ApplyWarning(
+        Code.MISPLACED_DEFINITION,
+        f"a definition the snippet writes in {wanted} stands in {holder or 'the file itself'} (line {row + 1})",
+        (row + 1,),
+    )
 
 
 def _unasked(trace: Trace, instruction: str) -> ApplyWarning | None:

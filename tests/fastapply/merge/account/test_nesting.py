@@ -1,0 +1,15 @@
+"""A new definition placed inside another definition than the one the snippet writes it in."""
+
+from fastapply.merge import validate
+
+
+def test_a_new_method_that_lands_in_another_class_is_flagged():
+    original = (
+        "class A:\n    def __init__(self):\n        self.x = 1\n\n\nclass B:\n    def check(self):\n"
+        "        if self.ready:\n            return True\n        return False\n"
+    )
+    ok = original.replace("        self.x = 1\n", "        self.x = 1\n\n    def ping(self):\n        return True\n")
+    wrong = original.replace("            return True\n", "\n        def ping(self):\n            return True\n")
+    snippet = "class A:\n    def __init__(self):\n        # ...\n\n    def ping(self):\n        return True\n"
+    assert "misplaced_definition" in [w.code.value for w in validate(original, snippet, wrong, "python")]
+    assert "misplaced_definition" not in [w.code.value for w in validate(original, snippet, ok, "python")]
