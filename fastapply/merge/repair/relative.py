@@ -85,6 +85,9 @@ def stated_ends(instruction: str, names: set[str]) -> list[tuple[str, str]]:
     return found
 
 
+_EXTENDS = re.compile(r"\s*(?:pub\s+)?(?:unsafe\s+)?(?:impl|extension)\b")  # Rust's impl, Swift's extension
+
+
 def _end_orders(merged: str, language: str, instruction: str, defs: dict) -> list[tuple[str, str, str]]:
     """A move to an end as a move below the last (above the first) definition beside it, when the
     mover is not there yet: (name, "below" | "above", that definition's name)."""
@@ -103,7 +106,11 @@ def _end_orders(merged: str, language: str, instruction: str, defs: dict) -> lis
             continue
         # what follows the mover and names it in its header (Rust's ``impl Display for Quoted``) goes with it
         word = re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
-        own = [e for e in siblings if e.start > mover.end and word.search(lines[e.header])]
+        own = [
+            e
+            for e in siblings
+            if e.start > mover.end and _EXTENDS.match(lines[e.header]) and word.search(lines[e.header])
+        ]
         if own and end == "end":
             mover = max(own, key=lambda e: e.end)
             siblings = [e for e in siblings if e not in own]
