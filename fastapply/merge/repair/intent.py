@@ -65,14 +65,15 @@ def _shown_removed(orig: list[str], out: list[str], names) -> bool:
 
 
 def _assigning(name: str) -> re.Pattern[str]:
-    """A line that sets ``name``: ``name = ...``, ``name[2] += ...``, ``let name = ...``, ``local name``."""
+    """A line that sets ``name``: ``name = ...``, ``name[2] += ...``, ``a, name = ...``, ``let name = ...``,
+    ``local name``."""
     word = r"(?<![\w$.])" + re.escape(name) + r"(?![\w$])"
     return re.compile(
         r"\b(?:let|var|const|val|local|my|auto)\s+"
         + word
         + "|"
         + word
-        + r"(?:\[[^\]]*\]|\.\w+)*\s*(?:[-+*/%&|^]|<<|>>|\*\*|//)?=(?!=)"
+        + r"(?:\[[^\]]*\]|\.\w+)*\s*(?:,[^=]*)?(?:[-+*/%&|^]|<<|>>|\*\*|//)?=(?!=)"
     )
 
 

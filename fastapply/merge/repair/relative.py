@@ -98,9 +98,16 @@ def _end_orders(merged: str, language: str, instruction: str, defs: dict) -> lis
         holders = [e for e in every if e is not d and e.start <= d.start and d.end <= e.end]
         return min(holders, key=lambda e: e.end - e.start) if holders else None
 
+    # a name defined more than once is the one at the top of the file, when only one stands there
+    # ("move timeit to the end of the file", beside the method Timer.timeit)
+    top = {}
+    for d in every:
+        if parent(d) is None:
+            top.setdefault(_short(d.name), []).append(d)
+    movers = {**{name: ds[0] for name, ds in top.items() if len(ds) == 1}, **defs}
     orders = []
-    for name, end in stated_ends(instruction, set(defs)):
-        mover = defs[name]
+    for name, end in stated_ends(instruction, set(movers)):
+        mover = movers[name]
         siblings = [e for e in every if e is not mover and parent(e) is parent(mover) and parent(e) is not mover]
         if not siblings:
             continue

@@ -118,3 +118,13 @@ def test_a_move_to_the_end_past_code_that_is_no_definition_is_flagged():
 def test_a_function_that_takes_the_mover_as_a_default_is_not_part_of_it():
     original = "def read(fd):\n    return fd.read()\n\n\ndef copy(fd, reader=read):\n    return reader(fd)\n"
     assert relative.unmade_moves(original, "python", "Move read to the end of the file.") == [("read", "below", "copy")]
+
+
+def test_a_move_to_the_end_of_the_file_means_the_top_level_one_of_two_namesakes():
+    original = (
+        "class Timer:\n    def timeit(self):\n        return 1\n\n\ndef timeit():\n    return Timer().timeit()\n\n\n"
+        'if __name__ == "__main__":\n    timeit()\n'
+    )
+    assert relative.unmade_moves(original, "python", "Move timeit to the end of the file.") == [
+        ("timeit", "to", "the end of the file")
+    ]
