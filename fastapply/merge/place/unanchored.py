@@ -3,8 +3,11 @@ marker before them elides (its closing lines, its tail, the end of the definitio
 
 from __future__ import annotations
 
+import re
+
 from fastapply.merge.place.pairs import FUZZY_EDGE, few_unshown
 from fastapply.merge.snippet.chunks import Chunk, closing_only, find_run, indent_of, open_bracket_close
+from fastapply.merge.text.lines import indent_width
 from fastapply.merge.text.normal import is_distinctive, line_similarity, norm
 from fastapply.merge.text.syntax import innermost_definition
 
@@ -33,6 +36,14 @@ def place_unanchored(plans, orig: list[str], problems: list[str], defs=(), lang=
         tail = _after_block_tail(chunk, orig, prev_end, following.start if following else n)
         if tail is not None:  # "return" and "}" ending the block a marker elided, then new code
             plan.start, plan.end = tail
+            continue
+        after = _after_elided_body(plans[:k], chunk, orig, defs)
+        if after is not None and (following is None or after <= following.start):
+            # "def __init__(...):", a marker for its body, then a new method at the same indentation:
+            # it goes after that body, not inside it
+            plan.start = plan.end = after
+            if chunk.blank_before and after > 0 and orig[after - 1].strip():
+                plan.lines = ["", *plan.lines]
             continue
         prev_start = next((p.start for p in reversed(plans[:k]) if p.end is not None), 0)
         close = _enclosing_close(chunk, orig, prev_start, prev_end, defs, lang)
@@ -83,6 +94,31 @@ def place_unanchored(plans, orig: list[str], problems: list[str], defs=(), lang=
             lines.append("")
         plan.start = plan.end = pos
         plan.lines = lines
+
+
+def _after_elided_body(before, chunk: Chunk, orig: list[str], defs) -> int | None:
+    """Where a chunk goes whose first line opens a definition at the indentation of the header that
+    ends the previous chunk, when the marker between them (indented deeper) elides that header's
+    body: right after the body's last line in the original; None otherwise."""
+    prev = next((p for p in reversed(before) if p.end is not None), None)
+    if prev is None or not prev.pairs or not prev.chunk.marker_after or not chunk.lines:
+        return None
+    last_c, last_o = prev.pairs[-1]
+    if last_c != len(prev.chunk.lines) - 1:
+        return None  # the previous chunk does not end on an anchored line
+    width = indent_width(orig[last_o])
+    if (prev.chunk.indent_after or 0) <= width or indent_width(chunk.lines[0]) != width:
+        return None
+    if not _DEF_HEADER.match(chunk.lines[0]):
+        return None
+    held = [d for d in defs if d.header == last_o]
+    return held[0].end + 1 if held else None
+
+
+_DEF_HEADER = re.compile(
+    r"^\s*(?:@\w|(?:export\s+|public\s+|private\s+|protected\s+|static\s+|async\s+|override\s+)*"
+    r"(?:def|function|fn|func|fun|class)\s)"
+)
 
 
 def _closing_lines(chunk: Chunk, orig: list[str], lo: int, hi: int) -> int | None:

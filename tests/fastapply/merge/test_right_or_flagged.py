@@ -59,4 +59,22 @@ def test_a_lone_short_statement_does_not_place_a_new_method_above_the_previous_c
 
     result = lazy_merge(original, snippet, "python")
     assert result.merged.startswith(original.split("\n\n\n")[0])  # exists() keeps its own return
-    assert not result.confident  # placed after the previous chunk, and said to be unsure
+    assert result.merged == original + "\n    def ping(self):\n        return True\n"  # after __iter__'s body
+
+
+def test_a_new_method_after_a_header_whose_body_a_marker_elides_goes_after_that_body():
+    from fastapply.merge import lazy_merge
+
+    original = (
+        'class Names:\n    """Names."""\n\n    def __init__(self, seen=None):\n        self.seen = seen or set()\n'
+        "        self.count = 0\n\n    def __iter__(self):\n        return self\n"
+    )
+    snippet = (
+        "class Names:\n    # ... existing code ...\n\n    def __init__(self, seen=None):\n        # ... existing code ...\n\n"
+        "    def ping(self):\n        return True\n\n    # ... existing code ...\n"
+    )
+    result = lazy_merge(original, snippet, "python")
+    assert result.confident
+    assert result.merged == original.replace(
+        "        self.count = 0\n\n", "        self.count = 0\n\n    def ping(self):\n        return True\n\n"
+    )
