@@ -27,8 +27,7 @@ from collections import defaultdict
 from fastapply.apply.deterministic import checked_merge, prepare
 from fastapply.apply.request import ApplyError, ApplyRequest
 from fastapply.merge import flags
-
-_WORD = r"(?<![\w$])%s(?![\w$])"
+from fastapply.merge.text.normal import whole_word
 
 
 def cases(src: str):
@@ -99,7 +98,7 @@ def cases(src: str):
                 )
     top = [n for n in tree.body if isinstance(n, ast.FunctionDef) and not n.decorator_list]
     for fn in top[:2]:
-        word = re.compile(_WORD % re.escape(fn.name))
+        word = whole_word(fn.name)
         if re.search(r"_|[a-z][A-Z]", fn.name) and len(word.findall(src)) >= 2:
             header = word.sub(fn.name + "_v2", lines[fn.lineno - 1])
             snippet = (

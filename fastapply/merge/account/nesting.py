@@ -15,16 +15,9 @@ shallower indentation.
 
 from __future__ import annotations
 
-import re
-
 from fastapply.merge.text.lines import indent_width
-
-# A line that opens a definition by keyword (not an assignment, a label or a call).
-_HEADER = re.compile(
-    r"^\s*(?:export\s+)?(?:default\s+)?(?:(?:public|private|protected|internal|static|abstract|final|async|"
-    r"override|open|data|sealed|pub(?:\([\w:]+\))?)\s+)*"
-    r"(?:def|function|fn|func|fun|class|struct|enum|interface|trait|object|module)\s+([\w$]+)"  # not impl: its name is a type path
-)
+from fastapply.merge.text.normal import keyword_definition
+from fastapply.merge.text.syntax import holder, short_name
 
 
 def snippet_holder(lines: list[str], row: int) -> str | None:
@@ -34,8 +27,7 @@ def snippet_holder(lines: list[str], row: int) -> str | None:
     width = indent_width(lines[row])
     for line in reversed(lines[:row]):
         if line.strip() and indent_width(line) < width:
-            match = _HEADER.match(line)
-            return match.group(1) if match else None
+            return keyword_definition(line)
     return None
 
 
@@ -50,9 +42,8 @@ def misplaced(defs, new_headers: dict[int, int], snippet: list[str]) -> list[tup
         wanted = snippet_holder(snippet, at)
         if wanted is None:
             continue
-        holders = [e for e in defs if e is not d and e.start <= d.start and d.end <= e.end]
-        holder = min(holders, key=lambda e: e.end - e.start) if holders else None
-        name = holder.name.split()[-1].split(".")[-1] if holder is not None else None
+        held_by = holder(d, defs)
+        name = short_name(held_by.name) if held_by is not None else None
         if name != wanted:
             found.append((d.header, wanted, name))
     return found

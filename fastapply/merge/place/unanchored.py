@@ -3,12 +3,10 @@ marker before them elides (its closing lines, its tail, the end of the definitio
 
 from __future__ import annotations
 
-import re
-
 from fastapply.merge.place.pairs import FUZZY_EDGE, few_unshown
 from fastapply.merge.snippet.chunks import Chunk, closing_only, find_run, indent_of, open_bracket_close
 from fastapply.merge.text.lines import indent_width
-from fastapply.merge.text.normal import is_distinctive, line_similarity, norm
+from fastapply.merge.text.normal import is_distinctive, keyword_definition, line_similarity, norm
 from fastapply.merge.text.syntax import innermost_definition
 
 
@@ -109,16 +107,10 @@ def _after_elided_body(before, chunk: Chunk, orig: list[str], defs) -> int | Non
     width = indent_width(orig[last_o])
     if (prev.chunk.indent_after or 0) <= width or indent_width(chunk.lines[0]) != width:
         return None
-    if not _DEF_HEADER.match(chunk.lines[0]):
-        return None
+    if not (chunk.lines[0].lstrip().startswith("@") or keyword_definition(chunk.lines[0])):
+        return None  # a decorator or a definition opens the chunk
     held = [d for d in defs if d.header == last_o]
     return held[0].end + 1 if held else None
-
-
-_DEF_HEADER = re.compile(
-    r"^\s*(?:@\w|(?:export\s+|public\s+|private\s+|protected\s+|static\s+|async\s+|override\s+)*"
-    r"(?:def|function|fn|func|fun|class)\s)"
-)
 
 
 def _closing_lines(chunk: Chunk, orig: list[str], lo: int, hi: int) -> int | None:

@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 
 from fastapply.merge.text.lines import split_lines
-from fastapply.merge.text.syntax import definitions, first_row
+from fastapply.merge.text.normal import whole_word
+from fastapply.merge.text.syntax import definitions, first_row, holder, short_name
 
 _RELATION = re.compile(
     r"\b(?:move|moves|moving|put|place)\s+(?P<what>[^.;,]{1,60}?)\s+"
@@ -48,15 +49,11 @@ def stated_order(instruction: str, names: set[str]) -> list[tuple[str, str, str]
     return found
 
 
-def _short(name: str) -> str:
-    return name.split()[-1].split(".")[-1]
-
-
 def single_definitions(text: str, language: str | None) -> dict[str, object]:
     """Definitions by short name, for the names the text defines exactly once."""
     seen: dict[str, list] = {}
     for d in definitions(text, language):
-        seen.setdefault(_short(d.name), []).append(d)
+        seen.setdefault(short_name(d.name), []).append(d)
     return {name: ds[0] for name, ds in seen.items() if len(ds) == 1}
 
 
@@ -91,19 +88,21 @@ _EXTENDS = re.compile(r"\s*(?:pub\s+)?(?:unsafe\s+)?(?:impl|extension)\b")  # Ru
 def _end_orders(merged: str, language: str, instruction: str, defs: dict) -> list[tuple[str, str, str]]:
     """A move to an end as a move below the last (above the first) definition beside it, when the
     mover is not there yet: (name, "below" | "above", that definition's name)."""
+    if not _END.search(instruction):
+        return []  # no move to an end: the definitions' nesting is not worth computing
     every = definitions(merged, language)
     lines = split_lines(merged)[0]
+    held_by = {id(d): holder(d, every) for d in every}
 
     def parent(d):
-        holders = [e for e in every if e is not d and e.start <= d.start and d.end <= e.end]
-        return min(holders, key=lambda e: e.end - e.start) if holders else None
+        return held_by[id(d)]
 
     # a name defined more than once is the one at the top of the file, when only one stands there
     # ("move timeit to the end of the file", beside the method Timer.timeit)
     top = {}
     for d in every:
         if parent(d) is None:
-            top.setdefault(_short(d.name), []).append(d)
+            top.setdefault(short_name(d.name), []).append(d)
     movers = {**{name: ds[0] for name, ds in top.items() if len(ds) == 1}, **defs}
     orders = []
     for name, end in stated_ends(instruction, set(movers)):
@@ -112,7 +111,7 @@ def _end_orders(merged: str, language: str, instruction: str, defs: dict) -> lis
         if not siblings:
             continue
         # what follows the mover and names it in its header (Rust's ``impl Display for Quoted``) goes with it
-        word = re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
+        word = whole_word(name)
         own = [
             e
             for e in siblings
@@ -129,10 +128,10 @@ def _end_orders(merged: str, language: str, instruction: str, defs: dict) -> lis
             last = max((row for row, line in enumerate(lines) if line.strip()), default=mover.end)
             if last > mover.end:
                 orders.append(
-                    (name, "below", _short(edge.name)) if edge.end == last else (name, "to", "the end of the file")
+                    (name, "below", short_name(edge.name)) if edge.end == last else (name, "to", "the end of the file")
                 )
         elif (edge.start > mover.start) == (end == "end"):
-            orders.append((name, "below" if end == "end" else "above", _short(edge.name)))
+            orders.append((name, "below" if end == "end" else "above", short_name(edge.name)))
     return orders
 
 

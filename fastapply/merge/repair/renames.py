@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 
 from fastapply.merge.repair.wording import renames
+from fastapply.merge.text.normal import whole_word
 from fastapply.merge.text.syntax import definitions
 
 _SCOPE = re.compile(r"\b(?i:in|inside|within)\s+`?([A-Za-z_$][\w$]*)(?:\(\))?`?")
@@ -43,11 +44,6 @@ class StatedRename:
     places: int  # occurrences renamed
 
 
-def whole_name(name: str) -> re.Pattern[str]:
-    """``name`` as a whole identifier (``$`` counts as a word character: PHP and JS names)."""
-    return re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
-
-
 def stated_rename(original: str, snippet: str, instruction: str, language: str | None) -> StatedRename | None:
     """The original with the instruction's evidenced renames made (within the definition "in NAME"
     points at, if any), or None when the instruction states none that the inputs bear out."""
@@ -55,7 +51,7 @@ def stated_rename(original: str, snippet: str, instruction: str, language: str |
     lines = original.splitlines(keepends=True)
     places = 0
     for old, new in renames(instruction):
-        before, after = whole_name(old), whole_name(new)
+        before, after = whole_word(old), whole_word(new)
         if not before.search(original) or not after.search(snippet) or after.search(original):
             continue
         rows = _scope(original, instruction, old, language) or range(len(lines))
@@ -78,7 +74,7 @@ def _scope(original: str, instruction: str, old: str, language: str | None) -> r
     for d in definitions(original, language):
         if d.name.split()[-1] in wanted:
             rows = range(d.start, d.end + 1)
-            if any(whole_name(old).search(line) for line in original.splitlines()[d.start : d.end + 1]):
+            if any(whole_word(old).search(line) for line in original.splitlines()[d.start : d.end + 1]):
                 return rows
     return None
 
@@ -87,4 +83,4 @@ def needs_rename(rename: StatedRename, merged: str | None, confident: bool) -> b
     """Whether the literal merge leaves the rename undone: unsure, or the old name still in its file."""
     if merged is None or not confident:
         return True
-    return any(whole_name(old).search(merged) for old, _ in rename.renames)
+    return any(whole_word(old).search(merged) for old, _ in rename.renames)

@@ -40,13 +40,17 @@ class Hunk:
     lines: list[tuple[str, str]] = field(default_factory=list)
 
     @property
+    def _old_lines(self) -> list[tuple[str, str]]:
+        return [(kind, text) for kind, text in self.lines if kind != "+" and text.strip()]
+
+    @property
     def old(self) -> list[str]:
-        return [text for kind, text in self.lines if kind != "+" and text.strip()]
+        return [text for _, text in self._old_lines]
 
     @property
     def reworded(self) -> list[bool]:
         """For each of ``old``: a context comment, which an agent may have reworded from memory."""
-        return [kind == " " and is_comment_line(text) for kind, text in self.lines if kind != "+" and text.strip()]
+        return [kind == " " and is_comment_line(text) for kind, text in self._old_lines]
 
     @property
     def changes(self) -> bool:

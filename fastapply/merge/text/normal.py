@@ -77,6 +77,25 @@ _KEYS = (
 )
 
 
+# A line that opens a definition by keyword, after its modifiers (not an assignment, a label or a
+# call); not Rust's impl, whose name is a type path.
+_KEYWORD_HEADER = re.compile(
+    r"^\s*(?:export\s+)?(?:default\s+)?(?:(?:public|private|protected|internal|static|abstract|final|async|"
+    r"override|open|data|sealed|pub(?:\([\w:]+\))?)\s+)*"
+    r"(?:def|function|fn|func|fun|class|struct|enum|interface|trait|object|module)\s+([\w$]+)"
+)
+
+
+def keyword_definition(line: str) -> str | None:
+    """The name a line opens a definition of by keyword ("    private fun load(" → load), if any.
+
+    >>> keyword_definition("    override fun load(x: Int) {"), keyword_definition("    x = load()")
+    ('load', None)
+    """
+    match = _KEYWORD_HEADER.match(line)
+    return match.group(1) if match else None
+
+
 def definition_key(line: str) -> str | None:
     """The name a line defines or assigns ("def f(" → f, "const X =" → X, "x = 1" → x), if any.
 

@@ -132,6 +132,17 @@ def innermost_definition(defs: list[Definition], line: int) -> Definition | None
     return min(holding, key=lambda d: d.end - d.start) if holding else None
 
 
+def holder(definition: Definition, defs: list[Definition]) -> Definition | None:
+    """The smallest other definition of ``defs`` that holds ``definition``; None at the top."""
+    holders = [d for d in defs if d is not definition and d.start <= definition.start and definition.end <= d.end]
+    return min(holders, key=lambda d: d.end - d.start) if holders else None
+
+
+def short_name(name: str) -> str:
+    """A definition's name without its kind or owner: "fn Pipe.sink" is sink."""
+    return name.split()[-1].split(".")[-1]
+
+
 def definitions(text: str, language: str | None) -> list[Definition]:
     """Named definitions of a text, outer before inner, in file order; [] without a grammar.
 
