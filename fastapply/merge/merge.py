@@ -9,7 +9,7 @@ from fastapply.merge.place.anchor import Alignment
 from fastapply.merge.place.gaps import give_markers_room
 from fastapply.merge.place.pairs import few_unshown, last_nonblank
 from fastapply.merge.place.placement import place_chunk
-from fastapply.merge.place.unanchored import place_unanchored
+from fastapply.merge.place.unanchored import anchored_inside_new_definition, place_unanchored
 from fastapply.merge.snippet.chunks import Chunk, balanced_group, reindent, split_chunks
 from fastapply.merge.snippet.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.text.languages import detect_language
@@ -162,6 +162,8 @@ def _place_all(chunks, orig, defs, lang):
         if (not alignment.pairs or alignment.weak) and chunk.marker_before and cursor > 0:
             alignment, replaced = _earlier_placement(chunk, orig, defs, lang, plans)
             plan.earlier = bool(alignment.pairs)
+        if anchored_inside_new_definition(plans[:-1], chunk, orig, defs, alignment.pairs):
+            continue  # a new definition after an elided body: placed after that body
         if not alignment.pairs or alignment.weak:
             continue
         pairs = plan.pairs = alignment.pairs

@@ -25,7 +25,7 @@ from fastapply.merge.text.languages import INDENT_LANGUAGES
 from fastapply.merge.text.lines import indent_width
 from fastapply.merge.text.markers import is_marker_line
 from fastapply.merge.text.normal import WORD_CHAR, is_distinctive, norm
-from fastapply.merge.text.syntax import definitions
+from fastapply.merge.text.syntax import definitions, qualified
 
 _TERMINAL = re.compile(r"^(return|raise|yield)\b")
 _HEADER = re.compile(r"^@@.*@@|^@@\s*$")
@@ -79,9 +79,11 @@ def duplicated_lines(orig: list[str], snip: list[str], out: list[str], lang) -> 
 
 def vanished_bodies(original: str, snip: list[str], merged: str, lang) -> tuple[int, ...]:
     """Headers (merged lines, 1-based) of definitions whose body is gone although the snippet only
-    elided it: the snippet has the header followed by a marker, the original had a body."""
-    before = {(d.name, d.kind): d for d in definitions(original, lang)}
-    if not before:
+    elided it: the snippet has the header followed by a marker, the original had a body. A
+    definition is known by its holders' names too (each class has its own ``__init__``); of
+    several with one such name (overloads), all must have had more."""
+    old_defs = definitions(original, lang)
+    if not old_defs:
         return ()
     merged_lines = merged.splitlines()
     elided = set()
@@ -89,13 +91,15 @@ def vanished_bodies(original: str, snip: list[str], merged: str, lang) -> tuple[
         following = next((s for s in snip[k + 1 :] if s.strip()), None)
         if line.strip() and following is not None and is_marker_line(following, lang):
             elided.add(norm(line))
+    new_defs = definitions(merged, lang)
     lost = []
-    for d in definitions(merged, lang):
-        old = before.get((d.name, d.kind))
-        if old is None or d.header >= len(merged_lines) or norm(merged_lines[d.header]) not in elided:
+    for d in new_defs:
+        if d.header >= len(merged_lines) or norm(merged_lines[d.header]) not in elided or d.end - d.header > 1:
             continue
+        key = (qualified(d, new_defs), d.kind)
+        olds = [o for o in old_defs if o.name == d.name and (qualified(o, old_defs), o.kind) == key]
         # at most one line left (the marker's) where the original had more: a one-line body counts too
-        if d.end - d.header <= 1 and d.end - d.header < old.end - old.header:
+        if olds and all(d.end - d.header < o.end - o.header for o in olds):
             lost.append(d.header + 1)
     return tuple(lost)
 

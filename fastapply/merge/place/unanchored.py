@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapply.merge.place.pairs import FUZZY_EDGE, few_unshown
 from fastapply.merge.snippet.chunks import Chunk, closing_only, find_run, indent_of, open_bracket_close
 from fastapply.merge.text.lines import indent_width
-from fastapply.merge.text.normal import is_distinctive, keyword_definition, line_similarity, norm
+from fastapply.merge.text.normal import is_closer, is_distinctive, keyword_definition, line_similarity, norm
 from fastapply.merge.text.syntax import innermost_definition
 
 
@@ -92,6 +92,27 @@ def place_unanchored(plans, orig: list[str], problems: list[str], defs=(), lang=
             lines.append("")
         plan.start = plan.end = pos
         plan.lines = lines
+
+
+def anchored_inside_new_definition(before, chunk: Chunk, orig: list[str], defs, pairs) -> bool:
+    """Whether a chunk that opens with a new definition after an elided body (`_after_elided_body`)
+    has its first anchor inside that definition. The definition's lines are new code: a common line
+    of it ("return True") that also stands somewhere below would carry the definition there, so
+    such a chunk is placed as unanchored, after the body."""
+    if not pairs or _after_elided_body(before, chunk, orig, defs) is None:
+        return False
+    lines = chunk.lines
+    depth, k = indent_width(lines[0]), 0
+    while k + 1 < len(lines) and lines[k].lstrip().startswith("@"):
+        k += 1  # decorators and annotations over the header
+    if any(norm(line) == norm(lines[k]) for line in orig):
+        return False  # the header is the original's: an existing definition shown again
+    k += 1
+    while k < len(lines) and (not lines[k].strip() or indent_width(lines[k]) > depth):
+        k += 1
+    if k < len(lines) and indent_width(lines[k]) == depth and is_closer(lines[k]):
+        k += 1
+    return pairs[0][0] < k
 
 
 def _after_elided_body(before, chunk: Chunk, orig: list[str], defs) -> int | None:

@@ -74,8 +74,9 @@ def match_gain(normal: str, count: int) -> float:
 class Costs:
     """The values of every move for one (snippet, original) pair, precomputed."""
 
-    def __init__(self, items: list[Item], original: list[str]):
+    def __init__(self, items: list[Item], original: list[str], fresh: frozenset[int] = frozenset()):
         self.items, self.orig = items, original
+        self.fresh = fresh  # items that are new code whatever the original holds (stand for no line)
         self.onorm = [norm(line) for line in original]
         counts = Counter(x for x in self.onorm if x)
         self.where: dict[str, list[int]] = {}
@@ -108,7 +109,7 @@ class Costs:
             return MISSING_CONTEXT
         if i in self.headers:
             return INSERT_HEADER
-        hits = self.where.get(norm(item.text)) if item.kind == "code" else None
+        hits = self.where.get(norm(item.text)) if item.kind == "code" and i not in self.fresh else None
         if not hits:
             return INSERT
         kind = line_kind(norm(item.text), len(hits))
@@ -119,7 +120,7 @@ class Costs:
         item = self.items[i]
         bonus = self.closing.get(i, {})
         out = []
-        for j in self.where.get(norm(item.text), []):
+        for j in self.where.get(norm(item.text), []) if i not in self.fresh else ():
             if (i, j) in banned:
                 continue
             # A short common line stands for an original one only beside lines that also do (or a
@@ -133,7 +134,7 @@ class Costs:
     def edit_gains(self, i: int) -> list[tuple[int, float]]:
         """(original line, gain) for each original line item i may be the edited form of."""
         out = []
-        for j, ratio in self.edits.get(i, ()):
+        for j, ratio in self.edits.get(i, ()) if i not in self.fresh else ():
             # An edited line stands where its neighbours do (or heads a body a marker elides).
             if i in self.headers or self.connected(i, j, strong=True):
                 out.append((j, 0.3 + ratio - EARLIER * j))

@@ -138,6 +138,17 @@ def holder(definition: Definition, defs: list[Definition]) -> Definition | None:
     return min(holders, key=lambda d: d.end - d.start) if holders else None
 
 
+def qualified(definition: Definition, defs: list[Definition]) -> tuple[str, ...]:
+    """The names of the definitions holding ``definition``, outermost first, then its own: two
+    ``__init__`` of two classes are different definitions."""
+    names = [definition.name]
+    outer = holder(definition, defs)
+    while outer is not None:
+        names.append(outer.name)
+        outer = holder(outer, defs)
+    return tuple(reversed(names))
+
+
 def short_name(name: str) -> str:
     """A definition's name without its kind or owner: "fn Pipe.sink" is sink."""
     return name.split()[-1].split(".")[-1]

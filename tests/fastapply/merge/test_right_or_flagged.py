@@ -78,3 +78,22 @@ def test_a_new_method_after_a_header_whose_body_a_marker_elides_goes_after_that_
     assert result.merged == original.replace(
         "        self.count = 0\n\n", "        self.count = 0\n\n    def ping(self):\n        return True\n\n"
     )
+
+
+def test_a_new_methods_common_line_standing_below_does_not_carry_it_there():
+    # "return True" also ends a method of another class: the new method still goes after __init__.
+    from fastapply.merge import lazy_merge
+
+    original = (
+        "class Box:\n    def __init__(self, size):\n        self.size = size\n\n    def area(self):\n"
+        "        return self.size ** 2\n\n\nclass Gate:\n    def opened(self):\n        if self.ready:\n"
+        "            return True\n        return False\n"
+    )
+    snippet = (
+        "class Box:\n    # ... existing code ...\n\n    def __init__(self, size):\n        # ... existing code ...\n\n"
+        "    def ping(self):\n        return True\n\n    # ... existing code ...\n"
+    )
+    result = lazy_merge(original, snippet, "python")
+    assert result.merged == original.replace(
+        "self.size = size\n", "self.size = size\n\n    def ping(self):\n        return True\n"
+    )

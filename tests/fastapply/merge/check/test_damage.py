@@ -198,3 +198,17 @@ def test_a_new_definition_written_over_another_of_another_name_is_vanished():
     # a chunk spanning a definition it leaves out, writing nothing new: the deletion it shows
     dropped = JS.replace("\n  remove(path) {\n    return fetch(this.base + path, {method: 'DELETE'});\n  }\n", "\n")
     assert damage.vanished_definitions(JS, snippet.splitlines(), dropped, "javascript", "", spans) == ()
+
+
+def test_a_one_line_body_is_judged_against_its_own_class_not_a_namesake():
+    # Two classes each have an __init__: the short one kept its one-line body, whatever the other's length.
+    original = (
+        "class Key:\n    def __init__(self, obj):\n        self.obj = obj\n\n\n"
+        "class Printer:\n    def __init__(self, width):\n        self.width = width\n        self.depth = 0\n"
+    )
+    snippet = "class Key:\n    def __init__(self, obj):\n        # ... existing code ...\n\n    def ping(self):\n        return True\n"
+    merged = original.replace("self.obj = obj\n", "self.obj = obj\n\n    def ping(self):\n        return True\n")
+    assert damage.vanished_bodies(original, snippet.splitlines(), merged, "python") == ()
+    emptied = original.replace("        self.width = width\n        self.depth = 0\n", "")
+    printer = "class Printer:\n    def __init__(self, width):\n        # ...\n"
+    assert damage.vanished_bodies(original, printer.splitlines(), emptied, "python") == (7,)

@@ -110,3 +110,19 @@ def test_costs_prefer_unique_distinctive_lines():
     assert (
         costs.match_gain("return self.raw_decode(s)", 1) > costs.match_gain("return obj", 3) > costs.match_gain("}", 1)
     )
+
+
+def test_a_new_method_after_an_elided_body_goes_right_after_that_body():
+    # "return True" of the new method also stands in another class: a marker free to keep any run
+    # of lines would let the method land there; the body marker elides only __init__'s body.
+    original = (
+        "class Box:\n    def __init__(self, size):\n        self.size = size\n\n    def area(self):\n"
+        "        return self.size ** 2\n\n\nclass Gate:\n    def opened(self):\n        if self.ready:\n"
+        "            return True\n        return False\n"
+    )
+    snippet = (
+        "class Box:\n    # ... existing code ...\n\n    def __init__(self, size):\n        # ... existing code ...\n\n"
+        "    def ping(self):\n        return True\n\n    # ... existing code ...\n"
+    )
+    wanted = original.replace("self.size = size\n", "self.size = size\n\n    def ping(self):\n        return True\n")
+    assert second_opinion(original, snippet, "python").merged == wanted
