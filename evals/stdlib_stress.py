@@ -74,12 +74,14 @@ def cases(src: str):
             edited,
             f"Mark the checked line in {fn.name}.",
         )
-        yield (
-            "header and context, no marker",
-            "".join(head) + "".join(above) + changed,
-            edited,
-            f"Mark the checked line in {fn.name}.",
-        )
+        lead = lines[len(head) + fn.lineno - 1 : i]  # the body's lines above the edited one
+        if len(lead) <= 4:  # (more, and an agent would elide them: the fragment shows them all)
+            yield (
+                "header and context, no marker",
+                "".join(head) + "".join(lead) + changed,
+                edited,
+                f"Mark the checked line in {fn.name}.",
+            )
         dropped = "".join(lines[:i] + lines[i + 1 :])
         omission = (
             f"{ind2}# ... existing code ...\n" + "".join(above) + "".join(below) + f"{ind2}# ... existing code ...\n"

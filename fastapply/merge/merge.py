@@ -8,7 +8,7 @@ from enum import StrEnum
 from fastapply.merge.place.anchor import Alignment
 from fastapply.merge.place.gaps import give_markers_room
 from fastapply.merge.place.pairs import few_unshown, last_nonblank
-from fastapply.merge.place.placement import place_chunk
+from fastapply.merge.place.placement import EDITED_FORM, place_chunk
 from fastapply.merge.place.unanchored import anchored_inside_new_definition, place_unanchored
 from fastapply.merge.snippet.chunks import Chunk, balanced_group, reindent, split_chunks
 from fastapply.merge.snippet.hunks import apply_hunks, is_diff_form, parse_hunks
@@ -16,8 +16,6 @@ from fastapply.merge.text.languages import detect_language
 from fastapply.merge.text.lines import join_lines, split_lines
 from fastapply.merge.text.normal import definition_key, is_closer, is_distinctive, norm, retyped
 from fastapply.merge.text.syntax import definitions, error_lines, error_macros
-
-EDITED_FORM = 0.8  # similarity at which an unshown original line counts as shown in its edited form
 
 
 @dataclass

@@ -12,8 +12,10 @@ from fastapply.merge.place.pairs import first_word, monotonic
 from fastapply.merge.snippet.chunks import Chunk, block_end, closing_only
 from fastapply.merge.text.languages import INDENT_LANGUAGES
 from fastapply.merge.text.lines import indent_width as _width
-from fastapply.merge.text.normal import norm
+from fastapply.merge.text.normal import line_similarity, norm
 from fastapply.merge.text.syntax import Definition
+
+EDITED_FORM = 0.8  # similarity at which a new line reads as the edited form of an original one
 
 _ASSIGNED = {"lexical_declaration", "expression_statement"}  # definitions that assign a name
 
@@ -60,7 +62,7 @@ def pair_renamed_headers(chunk: Chunk, pairs, defs: list[Definition], original, 
     return monotonic(added)
 
 
-def extend_definitions(chunk: Chunk, pairs, defs: list[Definition], language: str | None):
+def extend_definitions(chunk: Chunk, pairs, defs: list[Definition], language: str | None, original: list[str]):
     """Make a chunk that holds a whole definition cover that definition in the original.
 
     When a chunk line pairs with a definition's header and the chunk closes that definition,
@@ -82,9 +84,11 @@ def extend_definitions(chunk: Chunk, pairs, defs: list[Definition], language: st
             or (language in INDENT_LANGUAGES and indent == 0 and chunk.blank_lines_after >= 2)
         )
         end = block_end(chunk.lines, header_chunk, language, closes)
-        if end is None or (
-            language in INDENT_LANGUAGES and stops_inside_body(chunk.lines, pairs, header_chunk, end, d)
-        ):
+        if end is None:
+            continue
+        if language in INDENT_LANGUAGES and stops_inside_body(chunk.lines, pairs, header_chunk, end, d, original):
+            # the chunk's last lines edit old body lines in place: they replace those lines
+            pairs = monotonic(pairs + edited_tail(chunk.lines, pairs, d, original))
             continue
         start = max(0, header_chunk - (d.header - d.start))
         extents.append((start, end, d))
@@ -103,18 +107,24 @@ _TERMINAL = re.compile(r"^(return|raise|throw|yield|continue|break)\b")
 _GUARD = re.compile(r"^(if|elif)\b")
 
 
-def stops_inside_body(lines: list[str], pairs, header: int, end: int, d: Definition) -> bool:
+def stops_inside_body(lines: list[str], pairs, header: int, end: int, d: Definition, original: list[str] = ()) -> bool:
     """Whether a chunk that shows an indentation-block definition's header (Python) stops partway
     through its body rather than rewriting it whole, where nothing closes the block but the
-    chunk's end: its last line is an old body line that is not the body's last, or everything the
-    chunk adds after the header is a guard (``if x is None:`` and a body that ends in ``return``,
-    ``raise``, ``continue`` or ``break``). The code after the chunk then stays, as the snippet did
-    not show it removed.
+    chunk's end: its last line is an old body line that is not the body's last, or the edited form
+    of one (the lines after its last anchor each edit the original line in their place), or
+    everything the chunk adds after the header is a guard (``if x is None:`` and a body that ends
+    in ``return``, ``raise``, ``continue`` or ``break``). The code after the chunk then stays, as
+    the snippet did not show it removed.
 
     >>> d = Definition("f", "function_definition", 0, 0, 3)
-    >>> stops_inside_body(["def f(s):", "    t = s.strip()"], [(0, 0), (1, 1)], 0, 1, d)
+    >>> original = ["def f(s):", "    t = s.strip()", "    u = t.lower()", "    return u"]
+    >>> stops_inside_body(["def f(s):", "    t = s.strip()"], [(0, 0), (1, 1)], 0, 1, d, original)
     True
-    >>> stops_inside_body(["def f(s):", "    return s"], [(0, 0)], 0, 1, d)
+    >>> stops_inside_body(["def f(s):", "    t = s.strip()  # trimmed"], [(0, 0)], 0, 1, d, original)
+    True
+    >>> stops_inside_body(["def f(s):", "    t = s.rstrip()"], [(0, 0)], 0, 1, d, original)
+    True
+    >>> stops_inside_body(["def f(s):", "    return s"], [(0, 0)], 0, 1, d, original)
     False
     """
     if end != len(lines) - 1 or end <= header:
@@ -132,6 +142,8 @@ def stops_inside_body(lines: list[str], pairs, header: int, end: int, d: Definit
     new = [k for k in body if k not in paired]
     if not new or len(new) != len([k for k in body if k >= new[0]]):
         return False  # old lines after the new ones: the chunk rewrites the body as it goes
+    if edited_tail(lines, pairs, d, original):
+        return True
     guard = new[0]
     return (
         _GUARD.match(lines[guard].strip()) is not None
@@ -139,6 +151,26 @@ def stops_inside_body(lines: list[str], pairs, header: int, end: int, d: Definit
         and all(_width(lines[k]) > _width(lines[guard]) for k in new[1:])
         and _TERMINAL.match(lines[new[-1]].strip()) is not None
     )
+
+
+def edited_tail(lines: list[str], pairs, d: Definition, original: list[str]) -> list[tuple[int, int]]:
+    """(chunk line, original line) for the chunk's last lines when, none of them anchored, they
+    edit one for one the body lines that follow its last anchor in the original, and the body goes
+    on after the last of them; [] otherwise."""
+    last = max(pairs, default=None)
+    new = [k for k in range(last[0] + 1, len(lines)) if lines[k].strip()] if last else []
+    if not new or not d.header <= last[1] < d.end:
+        return []
+    old = [t for t in range(last[1] + 1, d.end + 1) if original[t].strip()][: len(new)]
+    if len(old) == len(new) and old[-1] < d.end and all(_edits(lines[k], original[t]) for k, t in zip(new, old)):
+        return list(zip(new, old))
+    return []
+
+
+def _edits(new: str, old: str) -> bool:
+    """Whether `new` reads as `old` edited: much alike, or `old` with something added at its end
+    (a trailing comment, one more argument)."""
+    return line_similarity(new, old) >= EDITED_FORM or norm(new).startswith(norm(old)[:-1])
 
 
 def place_chunk(
@@ -154,7 +186,7 @@ def place_chunk(
     pairs = pair_renamed_headers(chunk, pairs, defs, original, lo)
     replaced: list[Definition] = []
     if pairs:
-        pairs, replaced = extend_definitions(chunk, pairs, [d for d in defs if d.start >= lo], language)
+        pairs, replaced = extend_definitions(chunk, pairs, [d for d in defs if d.start >= lo], language, original)
     unpinned = pairs
     pairs = pin_edges(chunk, pairs, original, first, last, lo)
     pairs = unpair_new_group_opener(chunk, pairs, language)

@@ -56,3 +56,16 @@ def test_a_body_that_ends_with_its_own_return_replaces_the_old_one():
     snippet = "    def decode(self, s):\n        return self.raw_decode(s)[0]\n\n# ... existing code ...\n"
     merged = lazy_merge(ORIGINAL, snippet, "python").merged
     assert "Extra data" not in merged and "        return self.raw_decode(s)[0]\n\n    def raw_decode" in merged
+
+
+def test_a_function_shown_up_to_an_edited_line_keeps_the_rest_of_its_body():
+    # No marker after the edited line: the snippet stops partway, it does not cut the body there.
+    original = (
+        "def readconfig(cfgdict):\n    default_cfg = 'turtle.cfg'\n    cfgdict1 = {}\n    cfgdict2 = {}\n"
+        "    if isfile(default_cfg):\n        cfgdict1 = config_dict(default_cfg)\n    return cfgdict1\n\n\n"
+        "def other():\n    pass\n"
+    )
+    snippet = "def readconfig(cfgdict):\n    default_cfg = 'turtle.cfg'\n    cfgdict1 = {}  # checked\n"
+    result = lazy_merge(original, snippet, "python")
+    assert result.confident
+    assert result.merged == original.replace("cfgdict1 = {}\n", "cfgdict1 = {}  # checked\n")
