@@ -134,11 +134,29 @@ class Costs:
     def edit_gains(self, i: int) -> list[tuple[int, float]]:
         """(original line, gain) for each original line item i may be the edited form of."""
         out = []
-        for j, ratio in self.edits.get(i, ()) if i not in self.fresh else ():
+        candidates = self.edits.get(i) or self._beside_anchor(i)
+        for j, ratio in candidates if i not in self.fresh else ():
             # An edited line stands where its neighbours do (or heads a body a marker elides).
             if i in self.headers or self.connected(i, j, strong=True):
                 out.append((j, 0.3 + ratio - EARLIER * j))
         return out
+
+    def _beside_anchor(self, i: int) -> list[tuple[int, float]]:
+        """Of look-alike lines too many to choose from (two ``if (!node) return NULL;``, two
+        ``if (!self->len)``), the few that stand right beside what item i's own neighbours stand for:
+        lines of code the snippet shows (not a marker or its edge), on every side where it shows one.
+        A line the snippet shows unchanged beside the new one is not the line it edits."""
+        sides = [step for step in (-1, 1) if self._code_beside(i, step)]
+        found = [
+            (j, ratio)
+            for j, ratio in self.crowded.get(i, ())
+            if sides and all(self._same_neighbour(i, j, step, True) for step in sides)
+        ]
+        return found if len(found) <= CROWD else []
+
+    def _code_beside(self, i: int, step: int) -> bool:
+        k = neighbour(self.items, i, step)
+        return k is not None and self.items[k].kind == "code"
 
     def connected(self, i: int, j: int, strong: bool = False) -> bool:
         """Whether item i's neighbours stand for original line j's neighbours: on the side that
@@ -164,7 +182,8 @@ class Costs:
     def _edit_candidates(self) -> dict[int, list[tuple[int, float]]]:
         """Per lazy code line absent from the original, the original lines it may be an edited form
         of: similar enough, and one of few nearly as similar (a list of look-alike entries says
-        nothing about which one a new entry edits)."""
+        nothing about which one a new entry edits). A few more than that are kept aside
+        (``crowded``): the snippet's context beside the line may still tell which one it edits."""
         wanted = [
             i
             for i, item in enumerate(self.items)
@@ -185,6 +204,7 @@ class Costs:
                 for token in asked.intersection(TOKEN.findall(x)):
                     postings.setdefault(token, []).append(j)
         out: dict[int, list[tuple[int, float]]] = {}
+        self.crowded: dict[int, list[tuple[int, float]]] = {}
         for i in wanted:
             item = self.items[i]
             key = norm(item.text)  # (a line the original has as it stands is context, not an edit)
@@ -210,6 +230,8 @@ class Costs:
                 near = sorted((j, r) for j, r in found if r >= best - NEAR)
                 if len(near) <= CROWD:
                     out[i] = near
+                elif len(near) <= 2 * CROWD:  # (more: a list of entries, where a new one is added)
+                    self.crowded[i] = near
         return out
 
     def _closer_of(self, j: int) -> int | None:

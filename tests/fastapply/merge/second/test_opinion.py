@@ -126,3 +126,16 @@ def test_a_new_method_after_an_elided_body_goes_right_after_that_body():
     )
     wanted = original.replace("self.size = size\n", "self.size = size\n\n    def ping(self):\n        return True\n")
     assert second_opinion(original, snippet, "python").merged == wanted
+
+
+def test_an_edited_line_among_look_alikes_edits_the_one_beside_its_context():
+    # Four look-alike guards: the header above the edited one says which it replaces.
+    original = (
+        "list_t *list_rpush(list_t *self, node_t *node) {\n  if (!node) return NULL;\n  self->len++;\n  return node;\n}\n\n"
+        "node_t *list_rpop(list_t *self) {\n  if (!self->len) return NULL;\n  return self->tail;\n}\n\n"
+        "node_t *list_lpop(list_t *self) {\n  if (!self->len) return NULL;\n  return self->head;\n}\n\n"
+        "list_t *list_lpush(list_t *self, node_t *node) {\n  if (!node) return NULL;\n  self->len++;\n  return node;\n}\n"
+    )
+    snippet = "// ...\nlist_t *list_rpush(list_t *self, node_t *node) {\n  if (!self || !node) return NULL;\n  // ...\n}\n// ...\n"
+    wanted = original.replace("  if (!node) return NULL;\n", "  if (!self || !node) return NULL;\n", 1)
+    assert second_opinion(original, snippet, "c").merged == wanted
