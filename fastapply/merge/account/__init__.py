@@ -42,7 +42,7 @@ def account(
         _retyped(trace, original, language, instruction),
         _unreachable(trace),
         _markup_twice(trace, language),
-        _unasked(trace, instruction),
+        _unasked(trace, original, language, instruction),
         _misplaced(trace, merged, language),
     )
     return [warning for warning in found if warning is not None]
@@ -89,15 +89,15 @@ def _misplaced(trace: Trace, merged: str, language: str | None) -> ApplyWarning 
     )
 
 
-def _unasked(trace: Trace, instruction: str) -> ApplyWarning | None:
-    run = unasked_run(trace.orig, trace.out, trace.kept, instruction)
+def _unasked(trace: Trace, original: str, language: str | None, instruction: str) -> ApplyWarning | None:
+    run = unasked_run(trace.orig, trace.out, trace.kept, instruction, definitions(original, language))
     if run is None:
         return None
     first, last = run
     return ApplyWarning(
         Code.UNASKED_DELETION,
         f"original lines {first + 1}-{last + 1} ({last - first + 1} lines) are gone in one place, with nothing "
-        "written there, and the instruction asks for no change that removes code (a marker left out?)",
+        "written there, and the instruction asks for no change that removes them (a marker left out?)",
     )
 
 

@@ -24,3 +24,20 @@ def test_the_same_run_gone_where_the_instruction_asks_for_it_is_not():
     assert "unasked_deletion" not in _flagged(snippet, "Remove the steps and double n.")
     short = "def run(n):\n    total = 0\n" + BODY[: BODY.index("    step4")] + "    step13 = work(13)\n"
     assert "unasked_deletion" not in _flagged(short + "    # ...\n", "Tidy run.")  # 9 lines: under the run
+
+
+METHODS = "".join(f"  helper{i}() {{\n    this.count += {i};\n    return this;\n  }}\n\n" for i in range(4))
+CLASS = f"class Log {{\n  removeReporter(r) {{\n    return this.list.splice(r, 1);\n  }}\n\n{METHODS}  wrapStd() {{\n    this.wrap('log');\n  }}\n}}\n"
+
+
+def test_definitions_gone_that_a_removing_instruction_does_not_name_are_flagged():
+    # "removeReporter" and "instead" read as removing words; the four helpers are named by nothing.
+    snippet = "  removeReporter(r) {\n    this.list.splice(r, 1);\n    return this;\n  }\n\n  wrapStd() {\n    this.wrap('error');\n  }\n"
+    instruction = "removeReporter() should return this, and wrapStd() should wrap 'error' instead of 'log'."
+    request = ApplyRequest(CLASS, snippet, instruction, path="log.js")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert "helper0" not in merged  # read literally, the snippet drops them
+    assert "unasked_deletion" in [w.code.value for w in flags(warnings)]
+    named = "Remove helper0 and helper1 to helper3; removeReporter() should return this, wrapStd() wrap 'error'."
+    request = ApplyRequest(CLASS, snippet, named, path="log.js")
+    assert "unasked_deletion" not in [w.code.value for w in flags(checked_merge(request, prepare(request))[1])]
