@@ -123,7 +123,9 @@ def build_result(
     windows: list[tuple[int, int]],
     warnings: list | None = None,
 ) -> ApplyResult:
-    """The result for ``merged``: validated (unless the caller already has the warnings) and diffed."""
+    """The result for ``merged``: validated (unless the caller already has the warnings) and diffed.
+    The original's byte order mark, if any, starts it (a model may drop it with the first line)."""
+    merged = merge.with_bom_of(request.original, merged)
     if warnings is None:  # the deterministic path has validated its answer already
         warnings = merge.validate(
             request.original,

@@ -47,6 +47,7 @@ from fastapply.merge.repair.skips import adjacent_deletion
 from fastapply.merge.repair.stated import stated_edit
 from fastapply.merge.second import agreement, second_opinion
 from fastapply.merge.text.languages import comment_syntax, detect_language
+from fastapply.merge.text.lines import with_bom_of
 from fastapply.merge.text.markers import find_markers, is_marker_line
 from fastapply.merge.windows import find_windows, is_whole_file, splice, window_snippet, window_text, windows_of
 
@@ -83,4 +84,5 @@ __all__ = [
     "window_snippet",
     "window_text",
     "windows_of",
+    "with_bom_of",
 ]

@@ -13,7 +13,7 @@ from fastapply.merge.place.unanchored import anchored_inside_new_definition, pla
 from fastapply.merge.snippet.chunks import Chunk, balanced_group, reindent, split_chunks
 from fastapply.merge.snippet.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.text.languages import detect_language
-from fastapply.merge.text.lines import join_lines, split_lines
+from fastapply.merge.text.lines import join_lines, split_lines, with_bom_of, without_bom
 from fastapply.merge.text.normal import definition_key, is_closer, is_distinctive, norm, retyped
 from fastapply.merge.text.syntax import definitions, error_lines, error_macros
 
@@ -53,6 +53,16 @@ class Plan:
 
 
 def lazy_merge(original: str, snippet: str, language: str | None = None, path: str | None = None) -> MergeResult:
+    """Merge a lazy edit snippet into the original without a model (see `_lazy_merge`); a byte
+    order mark is the file's encoding: it is set aside, and the merged file starts with it when
+    the original does."""
+    result = _lazy_merge(without_bom(original), without_bom(snippet), language, path)
+    if result.merged is not None:
+        result.merged = with_bom_of(original, result.merged)
+    return result
+
+
+def _lazy_merge(original: str, snippet: str, language: str | None, path: str | None) -> MergeResult:
     """Merge a lazy edit snippet into the original without a model.
 
     Each run of snippet code between markers is anchored in the original (whitespace-insensitive

@@ -38,7 +38,7 @@ from fastapply.merge.merge import MergeResult, lazy_merge
 from fastapply.merge.repair import adjacency, instructed, relative, values
 from fastapply.merge.snippet.hunks import is_diff_form, new_side
 from fastapply.merge.text.languages import detect_language
-from fastapply.merge.text.lines import split_lines
+from fastapply.merge.text.lines import split_lines, without_bom
 from fastapply.merge.text.markers import is_marker_line, opens_with_ellipsis
 from fastapply.merge.text.normal import norm
 from fastapply.merge.text.syntax import error_lines, error_macros
@@ -63,7 +63,8 @@ def validate(
     when given, is checked for deletions it asks for that the merged file does not make.
     """
     try:
-        return _validate(original, snippet, merged, language, complete, anchoring, instruction)
+        texts = (without_bom(original), without_bom(snippet), without_bom(merged))  # (the encoding, not code)
+        return _validate(*texts, language, complete, anchoring, instruction)
     finally:
         norm.cache_clear()  # the line caches hold one request's lines at most
         is_marker_line.cache_clear()

@@ -30,15 +30,15 @@ import difflib
 import functools
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from fastapply.merge.second.align import MAX_CELLS, Aligner, Op
 from fastapply.merge.second.costs import Costs
 from fastapply.merge.second.items import CODE_KINDS, Item, chunk_ids, elided_headers, neighbour, parse_items
 from fastapply.merge.second.layout import Style, build, keep_edge_blanks, separate_new_blocks
 from fastapply.merge.text.languages import INDENT_LANGUAGES
+from fastapply.merge.text.lines import BOM, join_lines, split_lines, with_bom_of, without_bom
 from fastapply.merge.text.lines import indent_width as width
-from fastapply.merge.text.lines import join_lines, split_lines
 from fastapply.merge.text.normal import is_closer, norm
 
 MAX_APART = 3  # chunks shown out of file order that the second opinion sets apart, at most
@@ -57,6 +57,11 @@ class Opinion:
 def second_opinion(original: str, snippet: str, language: str | None = None, _depth: int = 0) -> Opinion:
     """The second opinion's file, or None with the reason it abstains. An apply asks for it twice
     (to confirm the merge, and as a candidate when the merge is unsure): the last answers are kept."""
+    if original.startswith(BOM) or snippet.startswith(BOM):  # the file's encoding, not its code
+        opinion = second_opinion(without_bom(original), without_bom(snippet), language, _depth)
+        if opinion.merged is not None:
+            opinion = replace(opinion, merged=with_bom_of(original, opinion.merged))
+        return opinion
     opinion = _in_order(original, snippet, None, language)
     spelled = _body_spelled_out(original, snippet, opinion)
     if spelled is not None and (after_body := _in_order(original, *spelled, language)).merged is not None:

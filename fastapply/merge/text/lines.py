@@ -21,6 +21,19 @@ def join_lines(lines: list[str], newline: str, ends_with_newline: bool) -> str:
     return text + newline if ends_with_newline and lines else text
 
 
+BOM = "\ufeff"  # a byte order mark: the file's encoding, not part of its first line
+
+
+def without_bom(text: str) -> str:
+    return text[1:] if text.startswith(BOM) else text
+
+
+def with_bom_of(original: str, text: str) -> str:
+    """`text` starting with a byte order mark exactly when `original` does: a snippet seldom
+    carries the mark, and the file keeps its encoding whatever the first line became."""
+    return BOM + without_bom(text) if original.startswith(BOM) else text
+
+
 def indent_width(line: str, tab: int = 4) -> int:
     """Columns of leading whitespace, a tab counting `tab`.
 

@@ -30,3 +30,11 @@ def test_build_result_validates_and_diffs_the_merged_file():
     assert "marker_leak" in {w.code for w in result.warnings}
     assert result.diff.removed >= 1 and "m.py" in result.diff.text
     assert result.to_dict()["merge_confident"] is candidate.confident
+
+
+def test_a_result_keeps_the_originals_byte_order_mark():
+    # A model that rewrote the first line without the mark: the file keeps its encoding.
+    request = ApplyRequest("\ufeffx = 1\ny = 2\n", "x = 3\n# ... existing code ...\n", path="m.py")
+    candidate = merge.lazy_merge(request.original, request.snippet, "python")
+    result = build_result(request, "x = 3\ny = 2\n", Stats(), "python", True, "model", candidate, False, [])
+    assert result.merged == "\ufeffx = 3\ny = 2\n"

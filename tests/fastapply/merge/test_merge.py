@@ -1096,3 +1096,17 @@ def test_new_code_closing_a_chunk_keeps_the_blank_line_before_the_marker():
     assert result.merged == original.replace(
         "  onerror (err) {\n", "  onerror (err) {\n    if (err && err.code === 'ECONNRESET') return\n\n"
     )
+
+
+def test_a_byte_order_mark_stays_when_the_snippet_rewrites_the_first_line_without_it():
+    from fastapply.apply.deterministic import checked_merge, prepare
+    from fastapply.apply.request import ApplyRequest
+    from fastapply.merge import flags
+
+    original = "\ufeffusing System;\nusing System.IO;\n\nclass A\n{\n   int F() { return 1; }\n}\n"
+    snippet = "using System;\nusing System.IO;\nusing System.Text;\n\n// ... existing code ...\n"
+    expected = original.replace("using System.IO;\n", "using System.IO;\nusing System.Text;\n")
+    assert lazy_merge(original, snippet, "csharp").merged == expected
+    request = ApplyRequest(original, snippet, "Import System.Text.", path="A.cs")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert merged == expected and not flags(warnings)
