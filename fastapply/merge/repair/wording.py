@@ -204,7 +204,9 @@ def moved_names(instruction: str) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-_CLAUSE_END = re.compile(r"[.;:,]\s|\s(?:and|then|but)\s")
+# (an "and" that goes on with quoted code joins one more object to the verb: "drop the `tmp`
+# temporary and the `use_months` alias")
+_CLAUSE_END = re.compile(r"[.;:,]\s|\s(?:and|then|but)\s(?!(?:the\s+|its\s+|their\s+)?`)")
 
 
 _REPLACE_VERB = re.compile(r"\breplac(?:e|es|ing)\b", re.I)
@@ -220,6 +222,8 @@ def removal_clauses(instruction: str) -> list[str]:
     ['drop `tmp` from f', 'Replace the repeated `n -= 1` lines']
     >>> removal_clauses("Remove the `typ, dat = cmd(name)` line from namespace.")
     ['Remove the `typ, dat = cmd(name)` line from namespace.']
+    >>> removal_clauses("In f, drop the `tmp` temporary and the `alias` alias: use `months` directly")
+    ['drop the `tmp` temporary and the `alias` alias']
     """
     # quoted code ends no clause: "remove the `a, b = f()` line" (its spans masked, same length)
     masked = re.sub(r"`[^`\n]*`", lambda quoted: "`" + "x" * (len(quoted.group(0)) - 2) + "`", instruction)

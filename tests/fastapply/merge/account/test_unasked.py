@@ -41,3 +41,11 @@ def test_definitions_gone_that_a_removing_instruction_does_not_name_are_flagged(
     named = "Remove helper0 and helper1 to helper3; removeReporter() should return this, wrapStd() wrap 'error'."
     request = ApplyRequest(CLASS, snippet, named, path="log.js")
     assert "unasked_deletion" not in [w.code.value for w in flags(checked_merge(request, prepare(request))[1])]
+
+
+def test_worked_examples():
+    import doctest
+
+    from fastapply.merge.account import unasked
+
+    assert doctest.testmod(unasked).failed == 0

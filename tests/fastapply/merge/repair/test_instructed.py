@@ -158,3 +158,14 @@ def test_the_definition_a_removal_is_made_from_is_the_place_not_the_thing_remove
     request = ApplyRequest(original, snippet, "Drop the code assignment from __init__.", path="e.py")
     merged, warnings = checked_merge(request, prepare(request))
     assert merged == original.replace("        self.code = 1\n", "") and not flags(warnings)
+
+
+def test_wording_worked_examples():
+    import doctest
+
+    assert doctest.testmod(wording).failed == 0
+
+
+def test_an_and_that_goes_on_with_quoted_code_joins_one_more_object_to_the_removal():
+    clauses = wording.removal_clauses("In f, drop the `tmp` temporary and the `alias` alias, and add a check.")
+    assert clauses == ["drop the `tmp` temporary and the `alias` alias"]
