@@ -29,9 +29,11 @@ def instruction_not_applied(
     """The names an instruction asks to remove that the merged file keeps: no rarer than in the
     original, or still on a line the snippet does not show (the snippet left the deletion under a
     marker) while the file defines the name as often as before (a method that went may still be
-    called or mentioned elsewhere: those lines are not the definition kept). With "from/in NAME" naming a definition, only that definition's lines count, so
-    "remove the unused x parameter from f" is not contradicted by an x elsewhere. () when nothing
-    is asked or all of it went."""
+    called or mentioned elsewhere: those lines are not the definition kept). With "from/in NAME"
+    naming a definition, only that definition's lines count, so "remove the unused x parameter
+    from f" is not contradicted by an x elsewhere; with a place that is no definition ("from
+    `.main.menu`"), fewer of the name is the removal made. () when nothing is asked or all of it
+    went."""
     if not instruction:
         return ()
     copied = tuple(n for n in moved_names(instruction) if n in original and merged.count(n) > original.count(n))
@@ -51,6 +53,7 @@ def instruction_not_applied(
     shown = {norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)}
     defined_before = Counter(_last(d.name) for d in definitions(original, lang)) if lang is not None else Counter()
     defined_after = Counter(_last(d.name) for d in definitions(merged, lang)) if lang is not None else Counter()
+    placed = any(_PLACED.search(clause) for clause in removal_clauses(instruction))
     kept = []
     for name in names:
         # Go declares methods beside their type: a scope that does not hold the name says nothing.
@@ -59,9 +62,18 @@ def instruction_not_applied(
             kept.append(name)
         elif defined_after[_last(name)] < defined_before[_last(name)]:
             continue  # a definition of that name went: what still says it calls or mentions it
+        elif placed and before is original and _fewer(name, before, after):
+            continue  # fewer of it, at a place the instruction names that is no definition (a CSS rule)
         elif any(name in line and norm(line) not in shown for line in after.splitlines()):
             kept.append(name)
     return tuple(kept)
+
+
+def _fewer(name: str, before: str, after: str) -> bool:
+    """Whether `after` says the name, as a whole word, fewer times than `before` ("Figma" is not
+    in "FigmaIcon")."""
+    word = whole_word(name)
+    return len(word.findall(after)) < len(word.findall(before))
 
 
 def _last(name: str) -> str:
@@ -89,6 +101,7 @@ def _renamed_kept(original: str, merged: str, instruction: str, snip, lang) -> t
     return tuple(kept)
 
 
+_PLACED = re.compile(r"\s(?:from|in|inside|within)\s+\S", re.I)  # a removal said to be somewhere
 _SCOPE = re.compile(r"\b(?:from|in|inside|within)\s+`?([A-Za-z_$][\w$]*)(?:\(\))?`?", re.I)
 
 

@@ -30,6 +30,7 @@ _REPLACED = re.compile(
     re.I,
 )
 _PLACE = re.compile(r"\s(?:in|inside|within|from)\s+(?:the\s+)?\S+")
+_AT_PLACE = re.compile(r"\s(?:in|inside|within|from)\s+(?:the\s+)?$")  # text right before a place
 _CONSTANT = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{5,}$")  # TIMEOUT, MAX_RETRIES
 
 
@@ -51,9 +52,18 @@ def _replaced(instruction: str) -> str:
 def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     """Code-like names right after a deletion verb (the thing removed, within four words):
     backticked spans (only those, when the removal's clause quotes any), calls,
-    dotted/underscored/camelCase words."""
+    dotted/underscored/camelCase words.
+
+    >>> named("Also remove the `margin-top` from `.main.menu`.")
+    ['margin-top']
+    """
     # What the removal clause quotes is exactly what goes: `matchErr = nil`, not every matchErr.
-    quoted = [q for clause in removal_clauses(instruction) for q in re.findall(r"`([^`]+)`", clause)]
+    quoted = [
+        q.group(1)
+        for clause in removal_clauses(instruction)
+        for q in re.finditer(r"`([^`]+)`", clause)
+        if not _AT_PLACE.search(clause[: q.start()])  # "the `margin-top` from `.main.menu`": a place
+    ]
     if quoted:
         return [q.removesuffix("()") for q in quoted]
     names = []

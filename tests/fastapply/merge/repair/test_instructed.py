@@ -169,3 +169,11 @@ def test_wording_worked_examples():
 def test_an_and_that_goes_on_with_quoted_code_joins_one_more_object_to_the_removal():
     clauses = wording.removal_clauses("In f, drop the `tmp` temporary and the `alias` alias, and add a check.")
     assert clauses == ["drop the `tmp` temporary and the `alias` alias"]
+
+
+def test_a_removal_at_a_place_that_is_no_definition_is_made_when_the_name_grows_rarer():
+    css = ".main.menu {\n  margin-top: 4em;\n  border-radius: 0;\n}\n.footer {\n  margin-top: 2em;\n}\n"
+    done = css.replace("  margin-top: 4em;\n", "", 1)
+    ask = "Remove the `margin-top` from `.main.menu`."
+    assert instructed.instruction_not_applied(css, done, ask, [], "css") == ()
+    assert instructed.instruction_not_applied(css, css, ask, [], "css") == ("margin-top",)
