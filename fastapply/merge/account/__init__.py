@@ -4,7 +4,7 @@ whoever produced it."""
 
 from __future__ import annotations
 
-from fastapply.merge.account.attached import preamble_detached
+from fastapply.merge.account.attached import comment_split, preamble_detached
 from fastapply.merge.account.checks import defined_twice, indent_shift, kept_beside_replacement, unaccounted_deletion
 from fastapply.merge.account.comments import comment_dropped, comment_kept_beside
 from fastapply.merge.account.described import described_removal_kept
@@ -123,6 +123,7 @@ def _detached(trace: Trace, original: str, language: str | None) -> ApplyWarning
     headers = [(d.start, d.header) for d in definitions(original, language)]
     shown = [line.text for line in trace.snip if line.kind != "del"]
     lines = preamble_detached(trace.orig, trace.out, trace.kept, headers, shown)
+    lines += comment_split(trace.orig, trace.out, trace.kept, [header for _, header in headers])
     if not lines:
         return None
     return ApplyWarning(

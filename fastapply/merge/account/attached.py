@@ -12,11 +12,14 @@ snippet itself shows the header with something else above it.
     >>> out = ["  }", "", "  /** @internal */", "  assert () {", "  }", "  compile () {", "  }"]
     >>> preamble_detached(orig, out, kept={0: 0, 2: 2, 3: 5, 4: 6}, headers=[(2, 3)], shown=[])
     (3,)
+
+The same holds for a longer doc comment: its distinctive lines that are kept stand above their
+header with only comment lines between (`comment_split`).
 """
 
 from __future__ import annotations
 
-from fastapply.merge.text.normal import norm
+from fastapply.merge.text.normal import is_distinctive, norm
 
 _PREAMBLE = ("//", "/*", "*", "#", "--", "@", "///", "#[", "[")
 
@@ -42,4 +45,38 @@ def preamble_detached(
         if norm(orig[header]) in after and norm(orig[pre]) not in after[norm(orig[header])] and stacked:
             continue  # the snippet shows the header under another line (a decorator added below it)
         found.append(m_pre + 1)
+    return tuple(found)
+
+
+def comment_split(orig: list[str], out: list[str], kept: dict[int, int], headers: list[int]) -> tuple[int, ...]:
+    """1-based merged lines of code that stands between a definition's header and a distinctive
+    line of the comment block right above it in the original (both kept), where that block no
+    longer stands whole above the header and some of it is gone: new code aligned onto the middle
+    of the next definition's doc comment, which it then splits, dropping the lines it wrote over. ``headers``: the original's definition header
+    lines.
+
+    >>> orig = ["}", "/// <summary>", "/// Path of the URL.", "/// <param domain>Domain, random if null</param>", "string Url()"]
+    >>> out = ["}", "/// <summary>", "/// HTTPS URL.", "/// <param domain>Domain, random if null</param>", "string SecureUrl()", "{ }", "string Url()"]
+    >>> comment_split(orig, out, {0: 0, 1: 1, 3: 3, 4: 6}, [4])
+    (5,)
+    """
+    found: list[int] = []
+    present = {norm(line) for line in out}
+    for header in headers:
+        if header not in kept:
+            continue
+        top = header
+        while top > 0 and orig[top - 1].strip().startswith(_PREAMBLE):
+            top -= 1
+        block, m_header = orig[top:header], kept[header]
+        if [norm(x) for x in out[max(0, m_header - len(block)) : m_header]] == [norm(x) for x in block]:
+            continue  # the whole block still stands right above it (a new neighbour may repeat its lines)
+        if all(norm(line) in present for line in block):
+            continue  # all of it is still in the file: a section banner a moved definition now stands under
+        lines = [kept[b] for b in range(top, header) if b in kept and is_distinctive(norm(orig[b]))]
+        if not lines:
+            continue
+        between = range(min(lines) + 1, kept[header])
+        code = [m for m in between if out[m].strip() and not out[m].strip().startswith(_PREAMBLE)]
+        found.extend(m + 1 for m in code[:1])
     return tuple(found)

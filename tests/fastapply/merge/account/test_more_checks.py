@@ -297,3 +297,31 @@ def test_a_page_title_kept_below_its_replacement_is_held_twice():
     right = HTML.replace("<title>Clean Blog</title>", "<title>Contact - Clean Blog</title>")
     assert "defined_twice" in codes(HTML, snippet, kept, "html", "Retitle the contact page.")
     assert "defined_twice" not in codes(HTML, snippet, right, "html", "Retitle the contact page.")
+
+
+def test_a_new_method_written_over_the_next_methods_doc_comment_is_flagged():
+    # The new doc repeats lines of the next method's doc: aligned there, the new method split that
+    # doc, dropped its summary and left its last lines above the old method.
+    from fastapply.merge import validate
+
+    head = "class Internet\n{\n   public string Url()\n   {\n      return Url(null, null);\n   }\n\n"
+    domain = '   /// <param name="domain">Domain part of the URL, random if null</param>\n'
+    old_doc = (
+        "   /// <summary>\n   /// Get an absolute URL with random path.\n   /// </summary>\n"
+        '   /// <param name="protocol">Protocol part of the URL, random if null</param>\n' + domain
+    )
+    tail = (
+        '   /// <param name="fileExt">The file extension to use in the path</param>\n'
+        "   /// <returns>An URL with a random path.</returns>\n"
+        "   public string UrlWithPath(string domain = null)\n   {\n      return Url() + domain;\n   }\n}\n"
+    )
+    new = (
+        "   /// <summary>\n   /// Generates a random HTTPS URL.\n   /// </summary>\n"
+        + domain
+        + '   public string SecureUrl(string domain = null)\n   {\n      return Url("https", domain);\n   }\n'
+    )
+    original, snippet = head + old_doc + tail, "   // ... existing code ...\n" + new + "   // ... existing code ...\n"
+    split = head + new + tail
+    assert "preamble_detached" in [w.code.value for w in validate(original, snippet, split, "csharp")]
+    whole = head + new + "\n" + old_doc + tail
+    assert "preamble_detached" not in [w.code.value for w in validate(original, snippet, whole, "csharp")]
