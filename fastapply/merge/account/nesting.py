@@ -42,6 +42,7 @@ def misplaced(defs, new_headers: dict[int, int], snippet: list[str]) -> list[tup
         wanted = snippet_holder(snippet, at)
         if wanted is None:
             continue
+        wanted = short_name(wanted)  # "class Devise::RegistrationsController" holds it as RegistrationsController
         held_by = holder(d, defs)
         name = short_name(held_by.name) if held_by is not None else None
         if name != wanted:

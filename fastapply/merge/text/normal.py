@@ -82,7 +82,7 @@ _KEYS = (
 _KEYWORD_HEADER = re.compile(
     r"^\s*(?:export\s+)?(?:default\s+)?(?:(?:public|private|protected|internal|static|abstract|final|async|"
     r"override|open|data|sealed|pub(?:\([\w:]+\))?)\s+)*"
-    r"(?:def|function|fn|func|fun|class|struct|enum|interface|trait|object|module)\s+([\w$]+)"
+    r"(?:def|function|fn|func|fun|class|struct|enum|interface|trait|object|module)\s+([\w$]+(?:(?:::|\.)[\w$]+)*)"
 )
 
 

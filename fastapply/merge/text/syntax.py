@@ -150,8 +150,9 @@ def qualified(definition: Definition, defs: list[Definition]) -> tuple[str, ...]
 
 
 def short_name(name: str) -> str:
-    """A definition's name without its kind or owner: "fn Pipe.sink" is sink."""
-    return name.split()[-1].split(".")[-1]
+    """A definition's name without its kind or owner: "fn Pipe.sink" and "Devise::Registrations"
+    are sink and Registrations."""
+    return re.split(r"::|\.", name.split()[-1])[-1]
 
 
 def definitions(text: str, language: str | None) -> list[Definition]:

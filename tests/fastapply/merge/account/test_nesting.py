@@ -13,3 +13,12 @@ def test_a_new_method_that_lands_in_another_class_is_flagged():
     snippet = "class A:\n    def __init__(self):\n        # ...\n\n    def ping(self):\n        return True\n"
     assert "misplaced_definition" in [w.code.value for w in validate(original, snippet, wrong, "python")]
     assert "misplaced_definition" not in [w.code.value for w in validate(original, snippet, ok, "python")]
+
+
+def test_a_class_named_with_its_namespace_holds_its_new_method():
+    original = "class Devise::RegistrationsController < DeviseController\n  def new\n    render\n  end\nend\n"
+    snippet = (
+        "class Devise::RegistrationsController < DeviseController\n  # ...\n\n  def permitted\n    true\n  end\nend\n"
+    )
+    merged = original.replace("    render\n  end\n", "    render\n  end\n\n  def permitted\n    true\n  end\n")
+    assert "misplaced_definition" not in [w.code.value for w in validate(original, snippet, merged, "ruby")]
