@@ -99,8 +99,8 @@ def _hidden_unit(
             break
         if _whole_lines(node, lines):
             best, below = node, best
-            if quoted and _holds_others(node.parent, lines, name):
-                break
+            if quoted and _holds_others(node.parent, lines, name) or _declares(node, name):
+                break  # (the declaration of the name is the thing itself, not what holds it)
         node = node.parent
     if below is not None and node is not None and _BODY.search(best.type) and _holds_others(best, lines, name):
         best = below  # not the body of a definition the snippet shows: the part of it that says the name
@@ -121,6 +121,16 @@ def _hidden_unit(
     return first, last
 
 
+def _declares(node, name: re.Pattern[str]) -> bool:
+    """Whether ``node`` is a declaration or definition of the name (its ``name`` field says it: a
+    property, a method; not an import, which names what it brings in)."""
+    if not _DECLARATION.search(node.type):
+        return False
+    field = node.child_by_field_name("name")
+    return field is not None and name.fullmatch(field.text.decode("utf-8", "replace")) is not None
+
+
+_DECLARATION = re.compile(r"declaration|definition")
 _BODY = re.compile(r"block|body|suite|compound_statement|declaration_list|statement_list")
 
 

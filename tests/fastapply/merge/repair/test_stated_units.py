@@ -177,3 +177,20 @@ def test_the_place_an_instruction_names_is_not_what_it_replaces():
     snippet = "int Set::Add(const char* pattern, std::string* error) {\n  // ...\n  Regexp* re = Parse(pattern);\n  if (re == nullptr) {\n    if (error != nullptr)\n  // ...\n}\n"
     merged, _ = _served(CC, snippet, "Use nullptr instead of NULL in Set::Add.", "s.cc")
     assert "if (compiled_) {" in merged  # "Set::Add" in a string literal is no occurrence to remove
+
+
+def test_a_named_member_goes_alone_not_the_unshown_class_around_it():
+    original = (
+        "public class Options\n{\n    public int Timeout { get; set; } = 10;\n\n    public class Inner\n    {\n"
+        "        /// <summary>\n        /// Whether Expect: 100-continue is sent.\n        /// </summary>\n"
+        "        public bool? Expect100Continue { get; set; } = null;\n\n        public int Retries { get; set; } = 3;\n"
+        "    }\n}\n"
+    )
+    snippet = (
+        "public class Options\n{\n    public int Timeout { get; set; } = 30;\n\n    // ... rest unchanged ...\n}\n"
+    )
+    ask = "Raise the timeout to 30 and remove the Expect100Continue option (with its doc comment)."
+    merged, flagged = _served(original, snippet, ask, "O.cs")
+    gone = "        /// <summary>\n        /// Whether Expect: 100-continue is sent.\n        /// </summary>\n"
+    gone += "        public bool? Expect100Continue { get; set; } = null;\n\n"
+    assert merged == original.replace("= 10;", "= 30;").replace(gone, "") and not flagged
