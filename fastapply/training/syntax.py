@@ -228,7 +228,9 @@ def indent_of(line: str) -> str:
 
 def dedent_lines(lines: list[str]) -> list[str]:
     """Strip the indentation every non-blank line shares; blank lines become bare newlines and the
-    last line is newline-terminated (lines keep their ends)."""
+    last line is newline-terminated (lines keep their ends); [] stays [] (a snippet rendered empty)."""
+    if not lines:
+        return []
     ind = min((len(indent_of(ln)) for ln in lines if ln.strip()), default=0)
     out = [ln[ind:] if ln.strip() else "\n" for ln in lines]
     return out[:-1] + [out[-1] if out[-1].endswith("\n") else out[-1] + "\n"]

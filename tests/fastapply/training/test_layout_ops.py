@@ -122,3 +122,10 @@ def test_synth_root_must_be_a_directory(tmp_path):
     assert err.value.code == 2
     with pytest.raises(SystemExit):
         synth_main(["--out", str(tmp_path / "x.jsonl"), "--n", "1", "--root", f"cobol={tmp_path}"])
+
+
+def test_dedent_lines_keeps_ends_and_takes_an_empty_snippet():
+    from fastapply.training.syntax import dedent_lines
+
+    assert dedent_lines(["  a\n", "    b"]) == ["a\n", "  b\n"]
+    assert dedent_lines([]) == []  # a snippet that rendered empty: no crash, the caller drops it
