@@ -39,7 +39,7 @@ from fastapply.merge.second.layout import Style, build, keep_edge_blanks, separa
 from fastapply.merge.text.languages import INDENT_LANGUAGES
 from fastapply.merge.text.lines import BOM, join_lines, split_lines, with_bom_of, without_bom
 from fastapply.merge.text.lines import indent_width as width
-from fastapply.merge.text.normal import is_closer, norm
+from fastapply.merge.text.normal import is_closer, is_comment_line, norm
 
 MAX_APART = 3  # chunks shown out of file order that the second opinion sets apart, at most
 
@@ -144,8 +144,8 @@ def _body_spelled_out(original: str, snippet: str, first: Opinion) -> tuple[str,
     the body it elides (the header's own block, with its closing line in a language that has one,
     at the line the first alignment gave the header), and the new definition's lines are marked
     new. Returns the snippet so written and those lines (indices in it), or None when no marker is
-    of that shape: the line after it opens with code no deeper than the header, absent from the
-    original.
+    of that shape: after it (and the body's closing line, where the snippet shows it) comes a
+    line absent from the original at the header's depth, under its doc comment if any.
 
     >>> original = "class A:\\n    def f(self):\\n        return 1\\n\\n    def h(self):\\n        return 3\\n"
     >>> snippet = "class A:\\n    def f(self):\\n        # ...\\n\\n    def g(self):\\n        return 2\\n# ...\\n"
@@ -172,18 +172,25 @@ def _body_spelled_out(original: str, snippet: str, first: Opinion) -> tuple[str,
         after = neighbour(items, marker, 1) if marker is not None else None
         if after is None or items[after].kind != "code" or header not in placed:
             continue
-        if norm(items[after].text) in known or width(items[after].text) > width(items[header].text):
+        depth = width(items[header].text)
+        closer = is_closer(items[after].text) and width(items[after].text) == depth  # the snippet closes it
+        opener = neighbour(items, after, 1) if closer else after
+        if opener is None or items[opener].kind != "code" or width(items[opener].text) > depth:
             continue
+        block = _new_block(items, opener)
+        heading = next((k for k in block if not _preamble(items[k].text)), None)
+        if heading is None or norm(items[heading].text) in known or width(items[heading].text) != depth:
+            continue  # an existing definition shown next, or no sibling of the header: none to place
         j = end = placed[header]
         end += 1  # the header's block: the lines deeper than it, and a closing line at its depth
         while end < len(orig) and (not orig[end].strip() or width(orig[end]) > width(orig[j])):
             end += 1
         while end > j + 1 and not orig[end - 1].strip():
             end -= 1
-        if end < len(orig) and width(orig[end]) == width(orig[j]) and is_closer(orig[end]):
+        if not closer and end < len(orig) and width(orig[end]) == width(orig[j]) and is_closer(orig[end]):
             end += 1
         bodies[items[marker].line] = orig[j + 1 : end]
-        new.update(items[k].line for k in _new_block(items, after))
+        new.update(items[k].line for k in block)
     if not bodies:
         return None
     lines, newline, trailing = split_lines(snippet)
@@ -195,12 +202,19 @@ def _body_spelled_out(original: str, snippet: str, first: Opinion) -> tuple[str,
     return join_lines(out, newline, trailing), frozenset(fresh)
 
 
+def _preamble(line: str) -> bool:
+    """A doc comment or decorator line, which heads a definition without being its header."""
+    return is_comment_line(line) or line.lstrip().startswith("@")
+
+
 def _new_block(items: list[Item], opener: int) -> list[int]:
-    """The code items of the definition `opener` begins: its decorators, its header, the lines
-    deeper than it, and a closing line at its depth."""
+    """The code items of the definition `opener` begins: its doc comment and decorators, its
+    header, the lines deeper than it, and a closing line at its depth."""
     depth, header = width(items[opener].text), opener
-    while header + 1 < len(items) and items[header].text.lstrip().startswith("@") and items[header + 1].kind == "code":
-        header += 1  # decorators and annotations at the header's depth
+    while header + 1 < len(items) and _preamble(items[header].text) and items[header + 1].kind in ("code", "blank"):
+        header += 1  # a doc comment, decorators and annotations over the header
+    while header + 1 < len(items) and items[header].kind == "blank":
+        header += 1
     block = list(range(opener, header + 1))
     for k in range(header + 1, len(items)):
         item = items[k]
@@ -208,6 +222,9 @@ def _new_block(items: list[Item], opener: int) -> list[int]:
             continue
         if item.kind != "code" or width(item.text) < depth:
             break
+        if width(item.text) == depth and item.text.strip() == "{":
+            block.append(k)  # a body's opening brace on its own line
+            continue
         if width(item.text) == depth:
             if is_closer(item.text):
                 block.append(k)

@@ -139,3 +139,25 @@ def test_an_edited_line_among_look_alikes_edits_the_one_beside_its_context():
     snippet = "// ...\nlist_t *list_rpush(list_t *self, node_t *node) {\n  if (!self || !node) return NULL;\n  // ...\n}\n// ...\n"
     wanted = original.replace("  if (!node) return NULL;\n", "  if (!self || !node) return NULL;\n", 1)
     assert second_opinion(original, snippet, "c").merged == wanted
+
+
+def test_a_new_documented_method_after_a_shown_closer_goes_right_after_that_body():
+    # The new method's "return $this->createFrom($elements);" also ends a method further down.
+    original = (
+        "class Items\n{\n    public function filter(Closure $p)\n    {\n        $elements = array_filter($this->elements, $p);\n"
+        "        return $this->createFrom($elements);\n    }\n\n    /**\n     * Clears the items.\n     */\n"
+        "    public function clear()\n    {\n        $this->elements = [];\n    }\n\n    /**\n     * A copy.\n     */\n"
+        "    public function copy()\n    {\n        $elements = $this->elements;\n        return $this->createFrom($elements);\n    }\n}\n"
+    )
+    method = (
+        "    /**\n     * Sorted by the comparator.\n     */\n    public function sorted(Closure $comparator)\n    {\n"
+        "        $elements = $this->elements;\n        uasort($elements, $comparator);\n"
+        "        return $this->createFrom($elements);\n    }\n"
+    )
+    snippet = (
+        "    // ...\n    public function filter(Closure $p)\n    {\n        // ... existing code ...\n    }\n\n"
+        + method
+    )
+    snippet += "\n    // ... existing code ...\n"
+    wanted = original.replace("    }\n\n    /**\n     * Clears", "    }\n\n" + method + "\n    /**\n     * Clears", 1)
+    assert second_opinion(original, snippet, "php").merged == wanted
