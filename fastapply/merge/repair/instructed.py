@@ -12,6 +12,7 @@ from fastapply.merge.repair.wording import (
     _RENAME,
     _REPLACE_VERB,
     _REPLACEMENT,
+    asks_deletion,
     asks_removal,
     moved_names,
     named,
@@ -32,7 +33,8 @@ def instruction_not_applied(
     called or mentioned elsewhere: those lines are not the definition kept). With "from/in NAME"
     naming a definition, only that definition's lines count, so "remove the unused x parameter
     from f" is not contradicted by an x elsewhere; with a place that is no definition ("from
-    `.main.menu`"), fewer of the name is the removal made. () when nothing is asked or all of it
+    `.main.menu`"), fewer of the name is the removal made, and so is it for a use replaced at a
+    place ("use X instead of Y in f", none of Y left in f where f is a definition). () when nothing is asked or all of it
     went."""
     if not instruction:
         return ()
@@ -54,6 +56,12 @@ def instruction_not_applied(
     defined_before = Counter(_last(d.name) for d in definitions(original, lang)) if lang is not None else Counter()
     defined_after = Counter(_last(d.name) for d in definitions(merged, lang)) if lang is not None else Counter()
     placed = any(_PLACED.search(clause) for clause in removal_clauses(instruction))
+    # "use X instead of Y in f": a use replaced at a place, not every Y removed ("replace" asks that)
+    replacing = (
+        not asks_deletion(instruction)
+        and not _REPLACE_VERB.search(instruction)
+        and _PLACED.search(" " + instruction) is not None
+    )
     kept = []
     for name in names:
         # Go declares methods beside their type: a scope that does not hold the name says nothing.
@@ -64,6 +72,8 @@ def instruction_not_applied(
             continue  # a definition of that name went: what still says it calls or mentions it
         elif placed and before is original and _fewer(name, before, after):
             continue  # fewer of it, at a place the instruction names that is no definition (a CSS rule)
+        elif replacing and _fewer(name, before, after) and (before is original or not whole_word(name).search(after)):
+            continue  # "use X instead of Y in f": made where the snippet shows it; another Y is another use
         elif any(name in line and norm(line) not in shown for line in after.splitlines()):
             kept.append(name)
     return tuple(kept)

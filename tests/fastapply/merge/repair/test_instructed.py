@@ -177,3 +177,13 @@ def test_a_removal_at_a_place_that_is_no_definition_is_made_when_the_name_grows_
     ask = "Remove the `margin-top` from `.main.menu`."
     assert instructed.instruction_not_applied(css, done, ask, [], "css") == ()
     assert instructed.instruction_not_applied(css, css, ask, [], "css") == ("margin-top",)
+
+
+def test_a_use_replaced_at_a_place_is_applied_though_the_name_stays_elsewhere():
+    py = "def age(p):\n    return now() - p.made\n\n\ndef stamp():\n    return now()\n"
+    done = py.replace("return now() - p.made", "return time() - p.made")
+    ask = "In age, use time() instead of now()."
+    assert instructed.instruction_not_applied(py, done, ask, [], "python") == ()
+    assert instructed.instruction_not_applied(py, py, ask, [], "python") == ("now",)
+    # "replace" asks every one of them to go
+    assert instructed.instruction_not_applied(py, done, "Replace now() with time().", [], "python") == ("now",)
