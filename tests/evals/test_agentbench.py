@@ -80,3 +80,13 @@ def test_a_crlf_source_keeps_its_line_ends_in_the_case(tmp_path):
     (row,) = agentbench.load(bench)
     assert row["original"] == "class M {\r\n  int A() => 1;\r\n}\r\n"
     assert row["expected"] == "class M {\r\n  int A() => 2;\r\n}\r\n"
+
+
+SEALED = sorted((agentbench.BENCH_DIR.parent / "sealed").glob("r*"))
+
+
+@pytest.mark.parametrize("bench", SEALED, ids=[path.name for path in SEALED])
+def test_each_sealed_round_is_sound_and_its_notice_current(bench):
+    assert agentbench.check(bench) == []
+    body = (bench / "SOURCES.md").read_text(encoding="utf-8").split("\n", 1)[1]  # (its title may name the round)
+    assert body == agentbench.notice(bench).split("\n", 1)[1]
