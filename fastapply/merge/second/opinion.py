@@ -33,13 +33,14 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from fastapply.merge.second.align import MAX_CELLS, Aligner, Op
+from fastapply.merge.second.bodies import spelled_out
 from fastapply.merge.second.costs import Costs
-from fastapply.merge.second.items import CODE_KINDS, Item, chunk_ids, elided_headers, neighbour, parse_items
+from fastapply.merge.second.items import CODE_KINDS, Item, chunk_ids, parse_items
 from fastapply.merge.second.layout import Style, build, keep_edge_blanks, separate_new_blocks
 from fastapply.merge.text.languages import INDENT_LANGUAGES
 from fastapply.merge.text.lines import BOM, join_lines, split_lines, with_bom_of, without_bom
 from fastapply.merge.text.lines import indent_width as width
-from fastapply.merge.text.normal import is_closer, is_comment_line, norm
+from fastapply.merge.text.normal import norm
 
 MAX_APART = 3  # chunks shown out of file order that the second opinion sets apart, at most
 
@@ -63,7 +64,7 @@ def second_opinion(original: str, snippet: str, language: str | None = None, _de
             opinion = replace(opinion, merged=with_bom_of(original, opinion.merged))
         return opinion
     opinion = _in_order(original, snippet, None, language)
-    spelled = _body_spelled_out(original, snippet, opinion)
+    spelled = spelled_out(original, snippet, opinion.items, opinion.ops)
     if spelled is not None and (after_body := _in_order(original, *spelled, language)).merged is not None:
         return after_body
     if opinion.merged is None and opinion.unplaced is not None and _depth < MAX_APART:
@@ -134,103 +135,6 @@ def _shown_apart(original: str, snippet: str, failed: Opinion, language: str | N
     if any(op.kind in ("del", "edit") and op.line not in untouched for op in after.ops):
         return None  # the chunk set apart rewrites what the rest of the snippet wrote
     return Opinion(after.merged, None, after.ops, items)
-
-
-def _body_spelled_out(original: str, snippet: str, first: Opinion) -> tuple[str, frozenset[int]] | None:
-    """A new definition after a header whose body a marker elides ("def f(): / # ... / def g():")
-    goes right after that body, and all of it is new. A marker is free to keep any run of lines, and
-    a common line of the new definition ("return True") stands in many places: read freely, the
-    definition lands wherever that line happens to be. Here each such body marker is spelled out as
-    the body it elides (the header's own block, with its closing line in a language that has one,
-    at the line the first alignment gave the header), and the new definition's lines are marked
-    new. Returns the snippet so written and those lines (indices in it), or None when no marker is
-    of that shape: after it (and the body's closing line, where the snippet shows it) comes a
-    line absent from the original at the header's depth, under its doc comment if any.
-
-    >>> original = "class A:\\n    def f(self):\\n        return 1\\n\\n    def h(self):\\n        return 3\\n"
-    >>> snippet = "class A:\\n    def f(self):\\n        # ...\\n\\n    def g(self):\\n        return 2\\n# ...\\n"
-    >>> text, fresh = _body_spelled_out(original, snippet, _in_order(original, snippet, None, "python"))
-    >>> print(text)
-    class A:
-        def f(self):
-            return 1
-    <BLANKLINE>
-        def g(self):
-            return 2
-    # ...
-    <BLANKLINE>
-    >>> sorted(fresh)
-    [4, 5]
-    """
-    items, (orig, _, _) = first.items, split_lines(original)
-    known = {norm(line) for line in orig}
-    placed = {op.item: op.line for op in first.ops if op.kind in ("match", "edit")}
-    bodies: dict[int, list[str]] = {}
-    new: set[int] = set()
-    for header in sorted(elided_headers(items)):
-        marker = neighbour(items, header, 1)
-        after = neighbour(items, marker, 1) if marker is not None else None
-        if after is None or items[after].kind != "code" or header not in placed:
-            continue
-        depth = width(items[header].text)
-        closer = is_closer(items[after].text) and width(items[after].text) == depth  # the snippet closes it
-        opener = neighbour(items, after, 1) if closer else after
-        if opener is None or items[opener].kind != "code" or width(items[opener].text) > depth:
-            continue
-        block = _new_block(items, opener)
-        heading = next((k for k in block if not _preamble(items[k].text)), None)
-        if heading is None or norm(items[heading].text) in known or width(items[heading].text) != depth:
-            continue  # an existing definition shown next, or no sibling of the header: none to place
-        j = end = placed[header]
-        end += 1  # the header's block: the lines deeper than it, and a closing line at its depth
-        while end < len(orig) and (not orig[end].strip() or width(orig[end]) > width(orig[j])):
-            end += 1
-        while end > j + 1 and not orig[end - 1].strip():
-            end -= 1
-        if not closer and end < len(orig) and width(orig[end]) == width(orig[j]) and is_closer(orig[end]):
-            end += 1
-        bodies[items[marker].line] = orig[j + 1 : end]
-        new.update(items[k].line for k in block)
-    if not bodies:
-        return None
-    lines, newline, trailing = split_lines(snippet)
-    out, fresh = [], set()
-    for n, line in enumerate(lines):
-        if n in new:
-            fresh.add(len(out))
-        out.extend(bodies.get(n, [line]))
-    return join_lines(out, newline, trailing), frozenset(fresh)
-
-
-def _preamble(line: str) -> bool:
-    """A doc comment or decorator line, which heads a definition without being its header."""
-    return is_comment_line(line) or line.lstrip().startswith("@")
-
-
-def _new_block(items: list[Item], opener: int) -> list[int]:
-    """The code items of the definition `opener` begins: its doc comment and decorators, its
-    header, the lines deeper than it, and a closing line at its depth."""
-    depth, header = width(items[opener].text), opener
-    while header + 1 < len(items) and _preamble(items[header].text) and items[header + 1].kind in ("code", "blank"):
-        header += 1  # a doc comment, decorators and annotations over the header
-    while header + 1 < len(items) and items[header].kind == "blank":
-        header += 1
-    block = list(range(opener, header + 1))
-    for k in range(header + 1, len(items)):
-        item = items[k]
-        if item.kind == "blank":
-            continue
-        if item.kind != "code" or width(item.text) < depth:
-            break
-        if width(item.text) == depth and item.text.strip() == "{":
-            block.append(k)  # a body's opening brace on its own line
-            continue
-        if width(item.text) == depth:
-            if is_closer(item.text):
-                block.append(k)
-            break
-        block.append(k)
-    return block
 
 
 def _unchanged_lines(original: list[str], merged: list[str]) -> set[int]:

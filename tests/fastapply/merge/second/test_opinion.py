@@ -2,7 +2,7 @@ import doctest
 
 import pytest
 
-from fastapply.merge.second import agreement, costs, items, opinion, second_opinion
+from fastapply.merge.second import agreement, bodies, costs, items, opinion, second_opinion
 
 PY = """import re
 
@@ -20,7 +20,7 @@ class Decoder:
 """
 
 
-@pytest.mark.parametrize("module", [items, opinion])
+@pytest.mark.parametrize("module", [items, opinion, bodies])
 def test_worked_examples(module):
     assert doctest.testmod(module).failed == 0
 
