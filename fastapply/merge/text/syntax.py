@@ -133,8 +133,16 @@ def innermost_definition(defs: list[Definition], line: int) -> Definition | None
 
 
 def holder(definition: Definition, defs: list[Definition]) -> Definition | None:
-    """The smallest other definition of ``defs`` that holds ``definition``; None at the top."""
-    holders = [d for d in defs if d is not definition and d.start <= definition.start and definition.end <= d.end]
+    """The smallest other definition of ``defs`` that holds ``definition``; None at the top. A
+    wrapper with the same header (a decorated definition around its function) is no other one."""
+    holders = [
+        d
+        for d in defs
+        if d is not definition
+        and d.header != definition.header
+        and d.start <= definition.start
+        and definition.end <= d.end
+    ]
     return min(holders, key=lambda d: d.end - d.start) if holders else None
 
 

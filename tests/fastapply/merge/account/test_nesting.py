@@ -22,3 +22,10 @@ def test_a_class_named_with_its_namespace_holds_its_new_method():
     )
     merged = original.replace("    render\n  end\n", "    render\n  end\n\n  def permitted\n    true\n  end\n")
     assert "misplaced_definition" not in [w.code.value for w in validate(original, snippet, merged, "ruby")]
+
+
+def test_a_decorated_method_is_held_by_its_class_not_by_its_own_decorator():
+    original = "class Frequencies:\n    @staticmethod\n    def hourly(t):\n        return t + 1\n"
+    snippet = "class Frequencies:\n    @staticmethod\n    def minutely(t):\n        return t + 0.1\n\n    # ...\n"
+    merged = "class Frequencies:\n    @staticmethod\n    def minutely(t):\n        return t + 0.1\n\n" + original[18:]
+    assert "misplaced_definition" not in [w.code.value for w in validate(original, snippet, merged, "python")]
