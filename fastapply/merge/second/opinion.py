@@ -40,7 +40,7 @@ from fastapply.merge.second.layout import Style, build, keep_edge_blanks, separa
 from fastapply.merge.text.languages import INDENT_LANGUAGES
 from fastapply.merge.text.lines import BOM, join_lines, split_lines, with_bom_of, without_bom
 from fastapply.merge.text.lines import indent_width as width
-from fastapply.merge.text.normal import norm
+from fastapply.merge.text.normal import is_closer, norm
 
 MAX_APART = 3  # chunks shown out of file order that the second opinion sets apart, at most
 
@@ -117,9 +117,16 @@ def _in_order(original: str, snippet: str, fresh: frozenset[int] | None, languag
 def _shown_apart(original: str, snippet: str, failed: Opinion, language: str | None, depth: int) -> Opinion | None:
     """Agents show a later edit first ("... and at the top of the module:"). A chunk the order
     cannot place is set apart: the rest of the snippet is aligned first, then that chunk alone
-    against the result, accepted when it only touches lines the rest left as they were."""
+    against the result, accepted when it only touches lines the rest left as they were. The chunks
+    right after it that only close blocks ("end", "}" below a body marker) go with it: they close
+    what it opened."""
     items, k = failed.items, failed.unplaced
-    members = [i for i, c in enumerate(chunk_ids(items)) if c == k]
+    chunk = chunk_ids(items)
+    while any(c == k + 1 for c in chunk) and all(
+        is_closer(it.text) for it, c in zip(items, chunk) if c == k + 1 and it.kind != "blank"
+    ):
+        k += 1
+    members = [i for i, c in enumerate(chunk) if failed.unplaced <= c <= k]
     marker = next(it.text for it in items if it.kind == "marker")
     lines = split_lines(snippet)[0]
     first, last = items[members[0]].line, items[members[-1]].line

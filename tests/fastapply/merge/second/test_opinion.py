@@ -161,3 +161,19 @@ def test_a_new_documented_method_after_a_shown_closer_goes_right_after_that_body
     snippet += "\n    // ... existing code ...\n"
     wanted = original.replace("    }\n\n    /**\n     * Clears", "    }\n\n" + method + "\n    /**\n     * Clears", 1)
     assert second_opinion(original, snippet, "php").merged == wanted
+
+
+def test_a_chunk_shown_before_an_earlier_one_takes_its_closing_line_along():
+    # error! stands below error_response in the file; its "end" comes after a body marker.
+    original = (
+        "module Errors\n  def error_response(error = nil)\n    payload = build(error)\n"
+        "    env[ENDPOINT].status(payload.status)\n    rack_response(payload)\n  end\n\n"
+        "  def error!(message, status = 500)\n    env[ENDPOINT].status(status)\n    throw :error, message\n  end\nend\n"
+    )
+    snippet = (
+        "  def error!(message, status = 500)\n    env[ENDPOINT]&.status(status)\n    # ... rest unchanged\n  end\n\n"
+        "  # ...\n\n  def error_response(error = nil)\n    # ... unchanged ...\n    env[ENDPOINT]&.status(payload.status)\n"
+        "    rack_response(payload)\n  end\n"
+    )
+    wanted = original.replace("env[ENDPOINT].status", "env[ENDPOINT]&.status")
+    assert second_opinion(original, snippet, "ruby").merged == wanted
