@@ -33,6 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from fastapply.merge.second.align import MAX_CELLS, Aligner, Op
+from fastapply.merge.second.anchored import unanchored_chunk
 from fastapply.merge.second.bodies import spelled_out
 from fastapply.merge.second.costs import Costs
 from fastapply.merge.second.items import CODE_KINDS, Item, chunk_ids, parse_items
@@ -108,7 +109,7 @@ def _in_order(original: str, snippet: str, fresh: frozenset[int] | None, languag
     if language in INDENT_LANGUAGES:
         ops = _end_returning_definitions(ops, items, orig)
     ops = separate_new_blocks(keep_edge_blanks(ops, orig), items, orig)
-    problem, unplaced = _unplaced(items, ops, chunk, aligner.costs)
+    problem, unplaced = unanchored_chunk(items, ops, chunk, aligner.costs)
     if problem:
         return Opinion(None, problem, ops, items, None if diff else unplaced)
     return Opinion(join_lines(build(items, ops, orig, chunk, diff), newline, trailing), None, ops, items)
@@ -219,35 +220,3 @@ def _off_shift(items, ops: list[Op], orig, chunk, style: Style, costs: Costs) ->
             if not costs.distinct[j] and style.width(orig[j]) - style.width(item.text) != shift_of[chunk[i]]:
                 banned.add((i, j))
     return banned
-
-
-def _unplaced(items, ops: list[Op], chunk, costs: Costs) -> tuple[str | None, int | None]:
-    """Why the path cannot be trusted, and the chunk that has no anchor if that is why: a chunk
-    without a distinctive anchor (only the first may not lean on a neighbour's), or a diff line
-    written as new because the original lacks it."""
-    strong = {
-        chunk[op.item]
-        for op in ops
-        if (
-            op.kind == "match"
-            and items[op.item].kind != "blank"
-            and (costs.distinct[op.line] or items[op.item].kind != "code")
-        )
-        or (op.kind == "edit" and len(costs.edits.get(op.item, ())) == 1)
-    }
-    if not strong:
-        return "no chunk has a distinctive anchor", None
-    # Closing lines alone ("}", "end") after an anchored chunk: the shift filter tied them to the
-    # first such line at their neighbour's shift.
-    weak = {
-        chunk[op.item]
-        for op in ops
-        if op.kind == "match" and items[op.item].kind != "blank" and chunk[op.item] > min(strong)
-    }
-    for i, item in enumerate(items):
-        if item.kind in CODE_KINDS and chunk[i] not in strong | weak:
-            return f"snippet line {item.line + 1}: nothing anchors its chunk in the original", chunk[i]
-    for op in ops:
-        if op.kind == "ins" and items[op.item].kind in ("ctx", "del"):
-            return f"snippet line {items[op.item].line + 1}: a diff line the original does not have", None
-    return None, None

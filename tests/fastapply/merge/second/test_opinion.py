@@ -177,3 +177,22 @@ def test_a_chunk_shown_before_an_earlier_one_takes_its_closing_line_along():
     )
     wanted = original.replace("env[ENDPOINT].status", "env[ENDPOINT]&.status")
     assert second_opinion(original, snippet, "ruby").merged == wanted
+
+
+def test_an_edited_line_with_look_alikes_is_placed_by_the_anchors_around_it():
+    # The edited guard looks like the guard of filter() too; between matching()'s header and its
+    # "$orderings" line only one of them stands.
+    original = (
+        "class C\n{\n    public function filter($expr)\n    {\n        if ($expr != null) {\n            return 1;\n        }\n    }\n\n"
+        "    public function matching($criteria)\n    {\n        $expr = $criteria->where();\n        if ($expr != null) {\n"
+        "            return 2;\n        }\n        $orderings = $criteria->orderings();\n    }\n}\n"
+    )
+    snippet = (
+        "    public function matching($criteria)\n    {\n        // ...\n        if ($expr !== null) {\n            // ...\n        }\n"
+        "        $orderings = $criteria->orderings();\n    // ...\n"
+    )
+    wanted = original.replace(
+        "        if ($expr != null) {\n            return 2;", "        if ($expr !== null) {\n            return 2;"
+    )
+    opinion = second_opinion(original, snippet, "php")
+    assert opinion.merged == wanted, opinion.reason
