@@ -170,7 +170,7 @@ def _place_all(chunks, orig, defs, lang):
         if (not alignment.pairs or alignment.weak) and chunk.marker_before and cursor > 0:
             alignment, replaced = _earlier_placement(chunk, orig, defs, lang, plans)
             plan.earlier = bool(alignment.pairs)
-        if anchored_inside_new_definition(plans[:-1], chunk, orig, defs, alignment.pairs):
+        if anchored_inside_new_definition(plans[:-1], chunk, orig, defs, alignment.pairs, lang):
             continue  # a new definition after an elided body: placed after that body
         if not alignment.pairs or alignment.weak:
             continue

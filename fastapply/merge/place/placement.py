@@ -107,7 +107,7 @@ _TERMINAL = re.compile(r"^(return|raise|throw|yield|continue|break)\b")
 _GUARD = re.compile(r"^(if|elif)\b")
 
 
-def stops_inside_body(lines: list[str], pairs, header: int, end: int, d: Definition, original: list[str] = ()) -> bool:
+def stops_inside_body(lines: list[str], pairs, header: int, end: int, d: Definition, original: list[str]) -> bool:
     """Whether a chunk that shows an indentation-block definition's header (Python) stops partway
     through its body rather than rewriting it whole, where nothing closes the block but the
     chunk's end: its last line is an old body line that is not the body's last, or the edited form

@@ -4,9 +4,9 @@ marker before them elides (its closing lines, its tail, the end of the definitio
 from __future__ import annotations
 
 from fastapply.merge.place.pairs import FUZZY_EDGE, few_unshown
-from fastapply.merge.snippet.chunks import Chunk, closing_only, find_run, indent_of, open_bracket_close
+from fastapply.merge.snippet.chunks import Chunk, block_end, closing_only, find_run, indent_of, open_bracket_close
 from fastapply.merge.text.lines import indent_width
-from fastapply.merge.text.normal import is_closer, is_distinctive, keyword_definition, line_similarity, norm
+from fastapply.merge.text.normal import is_distinctive, is_preamble_line, keyword_definition, line_similarity, norm
 from fastapply.merge.text.syntax import innermost_definition
 
 
@@ -94,7 +94,7 @@ def place_unanchored(plans, orig: list[str], problems: list[str], defs=(), lang=
         plan.lines = lines
 
 
-def anchored_inside_new_definition(before, chunk: Chunk, orig: list[str], defs, pairs) -> bool:
+def anchored_inside_new_definition(before, chunk: Chunk, orig: list[str], defs, pairs, lang) -> bool:
     """Whether a chunk that opens with a new definition after an elided body (`_after_elided_body`)
     has its first anchor inside that definition. The definition's lines are new code: a common line
     of it ("return True") that also stands somewhere below would carry the definition there, so
@@ -102,17 +102,13 @@ def anchored_inside_new_definition(before, chunk: Chunk, orig: list[str], defs, 
     if not pairs or _after_elided_body(before, chunk, orig, defs) is None:
         return False
     lines = chunk.lines
-    depth, k = indent_width(lines[0]), 0
-    while k + 1 < len(lines) and lines[k].lstrip().startswith("@"):
-        k += 1  # decorators and annotations over the header
-    if any(norm(line) == norm(lines[k]) for line in orig):
+    header = 0
+    while header + 1 < len(lines) and is_preamble_line(lines[header]):
+        header += 1  # its doc comment, decorators and annotations
+    if any(norm(line) == norm(lines[header]) for line in orig):
         return False  # the header is the original's: an existing definition shown again
-    k += 1
-    while k < len(lines) and (not lines[k].strip() or indent_width(lines[k]) > depth):
-        k += 1
-    if k < len(lines) and indent_width(lines[k]) == depth and is_closer(lines[k]):
-        k += 1
-    return pairs[0][0] < k
+    end = block_end(lines, header, lang, True)
+    return pairs[0][0] <= (len(lines) - 1 if end is None else end)
 
 
 def _after_elided_body(before, chunk: Chunk, orig: list[str], defs) -> int | None:

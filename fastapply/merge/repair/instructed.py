@@ -18,6 +18,7 @@ from fastapply.merge.repair.wording import (
     named,
     removal_clauses,
     renamed_names,
+    says_place,
 )
 from fastapply.merge.text.markers import is_marker_line
 from fastapply.merge.text.normal import norm, whole_word
@@ -55,13 +56,9 @@ def instruction_not_applied(
     shown = {norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)}
     defined_before = Counter(_last(d.name) for d in definitions(original, lang)) if lang is not None else Counter()
     defined_after = Counter(_last(d.name) for d in definitions(merged, lang)) if lang is not None else Counter()
-    placed = any(_PLACED.search(clause) for clause in removal_clauses(instruction))
+    placed = any(says_place(clause) for clause in removal_clauses(instruction))
     # "use X instead of Y in f": a use replaced at a place, not every Y removed ("replace" asks that)
-    replacing = (
-        not asks_deletion(instruction)
-        and not _REPLACE_VERB.search(instruction)
-        and _PLACED.search(" " + instruction) is not None
-    )
+    replacing = not asks_deletion(instruction) and not _REPLACE_VERB.search(instruction) and says_place(instruction)
     kept = []
     for name in names:
         # Go declares methods beside their type: a scope that does not hold the name says nothing.
@@ -111,7 +108,6 @@ def _renamed_kept(original: str, merged: str, instruction: str, snip, lang) -> t
     return tuple(kept)
 
 
-_PLACED = re.compile(r"\s(?:from|in|inside|within)\s+\S", re.I)  # a removal said to be somewhere
 _SCOPE = re.compile(r"\b(?:from|in|inside|within)\s+`?([A-Za-z_$][\w$]*)(?:\(\))?`?", re.I)
 
 

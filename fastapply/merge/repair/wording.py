@@ -29,8 +29,16 @@ _REPLACED = re.compile(
     r"\breplac(?:e|es|ing)\s+((?:\S+\s+){0,3}?\S+?)\s+(?:with|by)\b|\b(?:instead\s+of|rather\s+than)\s+((?:[^\s,;]+\s+){0,2}[^\s,;]+)",  # not past the clause
     re.I,
 )
-_PLACE = re.compile(r"\s(?:in|inside|within|from)\s+(?:the\s+)?\S+")
-_AT_PLACE = re.compile(r"\s(?:in|inside|within|from)\s+(?:the\s+)?$")  # text right before a place
+_PLACE_WORD = r"\s(?:in|inside|within|from)\s+(?:the\s+)?"
+_PLACE = re.compile(_PLACE_WORD + r"\S+")
+_AT_PLACE = re.compile(_PLACE_WORD + r"$")  # text right before a place
+
+
+def says_place(text: str) -> bool:
+    """Whether the text says where something is ("in f", "from `.main.menu`", "In age, ...")."""
+    return re.search(_PLACE_WORD + r"\S", " " + text, re.I) is not None
+
+
 _CONSTANT = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{5,}$")  # TIMEOUT, MAX_RETRIES
 
 

@@ -13,7 +13,7 @@ from fastapply.merge.second.align import Op
 from fastapply.merge.second.items import Item, elided_headers, neighbour
 from fastapply.merge.text.lines import indent_width as width
 from fastapply.merge.text.lines import join_lines, split_lines
-from fastapply.merge.text.normal import is_closer, is_comment_line, norm
+from fastapply.merge.text.normal import is_closer, is_preamble_line, norm
 
 
 def spelled_out(original: str, snippet: str, items: list[Item], ops: list[Op]) -> tuple[str, frozenset[int]] | None:
@@ -60,7 +60,7 @@ def spelled_out(original: str, snippet: str, items: list[Item], ops: list[Op]) -
         if opener is None or items[opener].kind != "code" or width(items[opener].text) > depth:
             continue
         block = _new_block(items, opener)
-        heading = next((k for k in block if not _preamble(items[k].text)), None)
+        heading = next((k for k in block if not is_preamble_line(items[k].text)), None)
         if heading is None or norm(items[heading].text) in known or width(items[heading].text) != depth:
             continue  # an existing definition shown next, or no sibling of the header: none to place
         j = end = placed[header]
@@ -84,16 +84,13 @@ def spelled_out(original: str, snippet: str, items: list[Item], ops: list[Op]) -
     return join_lines(out, newline, trailing), frozenset(fresh)
 
 
-def _preamble(line: str) -> bool:
-    """A doc comment or decorator line, which heads a definition without being its header."""
-    return is_comment_line(line) or line.lstrip().startswith("@")
-
-
 def _new_block(items: list[Item], opener: int) -> list[int]:
     """The code items of the definition `opener` begins: its doc comment and decorators, its
     header, the lines deeper than it, and a closing line at its depth."""
     depth, header = width(items[opener].text), opener
-    while header + 1 < len(items) and _preamble(items[header].text) and items[header + 1].kind in ("code", "blank"):
+    while (
+        header + 1 < len(items) and is_preamble_line(items[header].text) and items[header + 1].kind in ("code", "blank")
+    ):
         header += 1  # a doc comment, decorators and annotations over the header
     while header + 1 < len(items) and items[header].kind == "blank":
         header += 1

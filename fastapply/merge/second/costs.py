@@ -98,7 +98,7 @@ class Costs:
         self.blanks = np.array([j for j, x in enumerate(self.onorm) if not x], dtype=np.int64)
         self.headers = elided_headers(items)
         self.edges = chunk_edges(items)
-        self.edits = self._edit_candidates()
+        self.edits, self.crowded = self._edit_candidates()
         self.closing = self._closing_pairs()
 
     def insert_cost(self, i: int) -> float:
@@ -179,7 +179,7 @@ class Costs:
             return False
         return self.onorm[t] == norm(self.items[k].text)
 
-    def _edit_candidates(self) -> dict[int, list[tuple[int, float]]]:
+    def _edit_candidates(self) -> tuple[dict[int, list[tuple[int, float]]], dict[int, list[tuple[int, float]]]]:
         """Per lazy code line absent from the original, the original lines it may be an edited form
         of: similar enough, and one of few nearly as similar (a list of look-alike entries says
         nothing about which one a new entry edits). A few more than that are kept aside
@@ -204,7 +204,7 @@ class Costs:
                 for token in asked.intersection(TOKEN.findall(x)):
                     postings.setdefault(token, []).append(j)
         out: dict[int, list[tuple[int, float]]] = {}
-        self.crowded: dict[int, list[tuple[int, float]]] = {}
+        crowded: dict[int, list[tuple[int, float]]] = {}
         for i in wanted:
             item = self.items[i]
             key = norm(item.text)  # (a line the original has as it stands is context, not an edit)
@@ -231,8 +231,8 @@ class Costs:
                 if len(near) <= CROWD:
                     out[i] = near
                 elif len(near) <= 2 * CROWD:  # (more: a list of entries, where a new one is added)
-                    self.crowded[i] = near
-        return out
+                    crowded[i] = near
+        return out, crowded
 
     def _closer_of(self, j: int) -> int | None:
         """The original line closing the block that line j opens (items.block_closers' rule)."""

@@ -134,3 +134,13 @@ def is_comment_line(line: str) -> bool:
     (True, False)
     """
     return line.strip().startswith(COMMENT_STARTS)
+
+
+def is_preamble_line(line: str) -> bool:
+    """Whether the line heads a definition without being its header: a comment (a doc comment's
+    lines too) or a decorator / annotation.
+
+    >>> is_preamble_line("    /** Sorted. */"), is_preamble_line("  @staticmethod"), is_preamble_line("def f():")
+    (True, True, False)
+    """
+    return is_comment_line(line) or line.lstrip().startswith("@")
