@@ -30,7 +30,9 @@ _MARKER_WORDS = re.compile(
     r"keep|kept|more|etc|code|imports?|methods?|functions?|tests?|sections?|fields?|lines?|"
     r"implementation|content|body|logic|remainder|as before|elided|skipped|here|docstrings?|docs|"
     r"comments?|props|properties|options|entries|members|cases|params|parameters|arguments|handlers?|"
-    r"stays?|remains?|as is|untouched|intact|unmodified)\b",
+    r"stays?|remains?|as is|untouched|intact|unmodified|"
+    # where the elided code sits: "... (earlier in the class) ...", "... inside removeListener ..."
+    r"earlier|later|higher|lower|above|below|inside|within)\b",
     re.IGNORECASE,
 )
 # Marker phrases without an ellipsis: "keep existing code", "rest of the file unchanged", "same".

@@ -113,6 +113,12 @@ def test_a_short_phrase_between_ellipses_names_what_it_elides():
     assert is_marker_line("    # ... docstring ...") and is_marker_line("  // ... other props ...")
 
 
+def test_a_phrase_saying_where_the_elided_code_sits_is_a_marker():
+    assert is_marker_line("    // ... (higher up in the class) ...", "php")
+    assert is_marker_line("  // ... inside removeListener ...", "javascript")
+    assert not is_marker_line("  // ... links ...", "javascript")  # names neither code nor a place
+
+
 def test_a_phrase_saying_the_code_stays_is_a_marker_and_a_spread_is_code():
     assert is_marker_line("      // ... null check stays as is ...", "java")
     assert is_marker_line("    # ... validation remains untouched ...", "python")
