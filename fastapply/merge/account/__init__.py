@@ -38,7 +38,7 @@ def account(
         _moved_block(trace, merged, language),
         _detached(trace, original, language),
         _comment_dropped(trace, original, language, instruction),
-        _comment_kept_beside(trace, instruction),
+        _comment_kept_beside(trace),
         _retyped(trace, original, language, instruction),
         _unreachable(trace),
         _markup_twice(trace, language),
@@ -145,15 +145,15 @@ def _comment_dropped(trace: Trace, original: str, language: str | None, instruct
     )
 
 
-def _comment_kept_beside(trace: Trace, instruction: str) -> ApplyWarning | None:
+def _comment_kept_beside(trace: Trace) -> ApplyWarning | None:
     shown = {norm(line.text) for line in trace.snip if line.kind != "del"}
     old = {m for m, o in trace.kept_at.items() if norm(trace.orig[o]) not in shown}
-    lines = comment_kept_beside(trace.out, trace.new_lines, old, instruction)
+    lines = comment_kept_beside(trace.out, trace.new_lines, old)
     if not lines:
         return None
     return ApplyWarning(
         Code.KEPT_BESIDE_REPLACEMENT,
-        f"{len(lines)} comment line(s): a reworded comment beside the old wording the snippet did not show",
+        f"{len(lines)} comment line(s): a new comment stacked on one the snippet did not show",
         lines,
     )
 

@@ -56,25 +56,19 @@ def comment_dropped(orig: list[str], kept: dict[int, int], starts: set[int], ins
     return tuple(found)
 
 
-_REWORDS = re.compile(
-    r"\b(?:reword|rephrase|rewrite|update|fix|change|correct|extend|expand|list|clarify)\w*\b.*\b(?:comment|doc|banner|note)",
-    re.I,
-)
-
-
-def comment_kept_beside(out: list[str], new: set[int], old_unshown: set[int], instruction: str) -> tuple[int, ...]:
+def comment_kept_beside(out: list[str], new: set[int], old_unshown: set[int]) -> tuple[int, ...]:
     """1-based merged lines of a comment block holding both new lines and original lines the
-    snippet does not show, when the instruction asks to reword a comment: the new wording beside
-    the old one it should have replaced ("reword the comment above the fixtures").
+    snippet does not show: a new wording stacked on the old one. Agents show a comment they
+    rewrote ("condense the comment above the impl") and not the one it replaces; the snippet's
+    lines cannot tell a replacement from an addition, and a doc comment said twice is the likelier
+    mistake, so the block is flagged either way.
 
     >>> out = ["// Runs first", "// Fixtures run in order", "def f"]
-    >>> comment_kept_beside(out, new={1}, old_unshown={0}, instruction="Reword the comment above f")
+    >>> comment_kept_beside(out, new={1}, old_unshown={0})
     (1, 2)
-    >>> comment_kept_beside(out, new={1}, old_unshown={0}, instruction="Add a note to f")
+    >>> comment_kept_beside(out, new={1}, old_unshown=set())  # the old line shown: an addition
     ()
     """
-    if not instruction or not _REWORDS.search(instruction):
-        return ()
     found: list[int] = []
     m = 0
     while m < len(out):

@@ -255,6 +255,28 @@ def test_a_doc_comment_the_snippet_rewrote_kept_above_the_new_one_is_flagged():
     assert "preamble_detached" not in codes(KT, shown, added, "kotlin", "Deprecate w(t).")
 
 
+RS = """// Indexing a Value with a key that is absent returns Null.
+//
+// The usual semantics of Index is to panic on invalid indexing, which is not
+// what a loose JSON lookup wants.
+impl<I> ops::Index<I> for Value {
+    fn index(&self, index: I) -> &Value {
+        index.index_into(self).unwrap_or(&NULL)
+    }
+}
+"""
+
+
+def test_a_new_comment_stacked_on_the_unshown_one_it_replaces_is_flagged():
+    old = RS[: RS.index("impl")]
+    snippet = "// Index returns Null for an absent key.\nimpl<I> ops::Index<I> for Value {\n    // ... unchanged ...\n"
+    stacked = RS.replace("impl<I>", "// Index returns Null for an absent key.\nimpl<I>")
+    replaced = RS.replace(old, "// Index returns Null for an absent key.\n")
+    instruction = "The comment above the Index impl is too wordy; condense it to one line."
+    assert "kept_beside_replacement" in codes(RS, snippet, stacked, "rust", instruction)
+    assert "kept_beside_replacement" not in codes(RS, snippet, replaced, "rust", instruction)
+
+
 GO = """func (g *Group) load(key string) {
 	value := g.fetch(key)
 	// TODO(bradfitz): populate the hot cache
