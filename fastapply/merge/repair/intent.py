@@ -52,16 +52,26 @@ class StatedDeletion:
 
 
 def _shown_removed(orig: list[str], out: list[str], names) -> bool:
-    """Whether the literal merge has fewer code lines that assign or declare one of ``names`` than
+    """Whether the literal merge has fewer code lines that assign or define one of ``names`` than
     the original (the snippet removed one, between lines it shows): "remove the num_args
     assignment", shown as a deletion, leaves num_args's uses, which are not the instruction's to
-    remove."""
+    remove; so does "remove the getId function" shown as its neighbours put together."""
     for name in names:
         if where.CODE_NAME.match(name):
             sets = _assigning(name)
             if sum(bool(sets.search(line)) for line in out) < sum(bool(sets.search(line)) for line in orig):
                 return True
+            # the definition itself gone between shown lines: the uses left are other code's
+            if _definitions(out, name) < _definitions(orig, name):
+                return True
     return False
+
+
+def _definitions(lines: list[str], name: str) -> int:
+    """Lines that define ``name`` after a keyword: ``def name``, ``func (e *Engine) name(``,
+    ``function Inspector:name(``."""
+    defining = re.compile(rf"\b{_KEYWORD}\s+(?:\([^)]*\)\s*)?(?:[\w$]+[.:])*{re.escape(name)}(?![\w$])")
+    return sum(bool(defining.search(line)) for line in lines if name in line)
 
 
 def _assigning(name: str) -> re.Pattern[str]:
@@ -131,9 +141,12 @@ def stated_deletions(
     ranked = sorted(units.items(), key=lambda item: (item[0] not in defining, -item[1], item[0]))
     options = [[span] for span, _ in ranked]
     if len(units) > 1:
-        # several names, each found in its own place: the instruction names them all
+        # several names, each found in its own place: the instruction names them all. A name
+        # removed with its definition takes only that: its uses inside other code are that code's
+        # (a call in a loop is not "the function" the instruction removes).
+        together = [span for span in units if span in defining or not any(defined_at[n] for n in held[span])]
         every = len(names) > 1 and set().union(*held.values()) == set(names)
-        options = [list(units)] + options if every else options + [list(units)]
+        options = [together] + options if every else options + [together]
     candidates = []
     for spans in options:
         spans = [_with_doc_comment(lines, hidden, span) if span in defining else span for span in spans]
@@ -199,12 +212,16 @@ def _outer_rows(lines: list[str], removed: list[tuple[int, int]]) -> list[int]:
 def _without_dangling(
     tree, lines: list[str], hidden: list[bool], removed: list[tuple[int, int]]
 ) -> list[tuple[int, int]] | None:
-    """``removed`` grown by the hidden units that use a name it declares ("drop the workaround"
-    takes its helper's callers too, when the snippet does not show them); None when a name it
-    declares is still used on a line that cannot go."""
+    """``removed`` grown by the hidden definitions beside it that use a name it declares ("drop the
+    workaround" takes the helper that wraps it too, when the snippet does not show it); None when
+    a name it declares is still used on a line that cannot go. A use inside another body (a call
+    in some function's loop) is not a thing of its own: taking the statement around it would cut
+    code the instruction never named, so the removal is not proposed."""
     for _ in range(3):
         gone = {row for a, b in removed for row in range(a, b + 1)}
-        declared = {m.group(1) for row in _outer_rows(lines, removed) for m in _DECLARED.finditer(lines[row])}
+        outer = _outer_rows(lines, removed)
+        depth = min((indent_width(lines[row]) for row in outer), default=0)
+        declared = {m.group(1) for row in outer for m in _DECLARED.finditer(lines[row])}
         users = {
             name: [row for row, line in enumerate(lines) if row not in gone and where.uses(line, name)]
             for name in declared
@@ -217,8 +234,8 @@ def _without_dangling(
             found = where.units_of(
                 name, tree, lines, [h and row not in gone for row, h in enumerate(hidden)], word=True
             )
-            if len(found) < len(users[name]):
-                return None  # a use the snippet shows, or in no whole-line unit
+            if len(found) < len(users[name]) or any(indent_width(lines[a]) > depth for a, _ in found):
+                return None  # a use the snippet shows, in no whole-line unit, or inside another body
             spans.update(found)
         removed = _with_blank_line(lines, _joined(spans))
     return None

@@ -1,6 +1,6 @@
 from fastapply.apply.deterministic import apply_deterministic
 from fastapply.apply.request import ApplyRequest
-from fastapply.merge import lazy_merge, validate
+from fastapply.merge import flags, lazy_merge, validate
 from fastapply.merge.repair.intent import inferred_deletion, stated_deletions
 
 ROUTES = """package main
@@ -288,3 +288,85 @@ def test_a_comment_heading_a_paragraph_stays_unless_the_removal_ends_it():
     )
     for ask, expected in cases:
         assert apply_deterministic(ApplyRequest(original, snippet, ask, path="r.py")).merged == expected, ask
+
+
+ROUTES_GO = """package gin
+
+func iterate(path string, routes []string, root *node) []string {
+\tpath += root.path
+\troutes = append(routes, path)
+\tfor _, child := range root.children {
+\t\troutes = iterate(path, routes, child)
+\t}
+\treturn routes
+}
+
+// Routes returns a slice of registered routes.
+func (engine *Engine) Routes() (routes []string) {
+\tfor _, tree := range engine.trees {
+\t\troutes = iterate("", routes, tree.root)
+\t}
+\treturn routes
+}
+
+func (engine *Engine) Run() error {
+\treturn engine.serve()
+}
+""" + "".join(
+    f"\nfunc (engine *Engine) Use{i}(h Handler) {{\n\tengine.handlers = append(engine.handlers, h)\n\tengine.rebuild{i}()\n}}\n"
+    for i in range(4)
+)
+
+
+def test_a_removed_function_s_uses_inside_other_bodies_are_not_removed_with_it():
+    """ "Remove the iterate function", the snippet showing only its neighbours' headers: the loop
+    in Routes that calls it is Routes' code, not the function; no candidate takes it."""
+    snippet = "// ...\nfunc (engine *Engine) Routes() (routes []string) {\n// ...\nfunc (engine *Engine) Run() error {\n// ...\n"
+    instruction = "Remove the `iterate` function."
+    merged = lazy_merge(ROUTES_GO, snippet, "go").merged
+    for candidate in stated_deletions(ROUTES_GO, snippet, merged, "go", instruction):
+        assert "range engine.trees" in candidate.merged
+    result = apply_deterministic(ApplyRequest(ROUTES_GO, snippet, instruction, path="gin.go"))
+    assert "range engine.trees" in result.merged or flags(result.warnings)
+
+
+INSPECT = """local inspect = {}
+
+local function tabify(inspector)
+   puts(inspector.newline)
+end
+
+function inspect:getId(v)
+   local id = self.ids[v]
+   if not id then
+      id = self.maxIds + 1
+      self.ids[v] = id
+   end
+   return id
+end
+
+function inspect:putValue(v)
+   local tv = type(v)
+   if tv == 'table' then
+      if self.cycles[v] > 1 then puts(fmt('<%d>', self:getId(v))) end
+      puts('{')
+   else
+      puts(fmt('<%s %d>', tv, self:getId(v)))
+   end
+end
+
+return inspect
+"""
+
+
+def test_a_function_the_snippet_removes_leaves_its_uses_to_a_person():
+    """The snippet shows the neighbours of getId put together: the literal merge removed it; the
+    `self:getId(v)` calls left inside putValue are not the instruction's to take (with their if)."""
+    snippet = (
+        "-- ... existing code ...\n   puts(inspector.newline)\nend\n\n"
+        "function inspect:putValue(v)\n   local tv = type(v)\n   -- ... existing code ...\n"
+    )
+    instruction = "Remove the `getId` function."
+    merged = lazy_merge(INSPECT, snippet, "lua").merged
+    assert "function inspect:getId" not in merged
+    assert stated_deletions(INSPECT, snippet, merged, "lua", instruction) == []
