@@ -65,7 +65,35 @@ def _placed(chunk: list[str], merged: list[str], where: dict[str, list[int]]) ->
     lo = max(0, hits[best] - reach)
     hi = min(len(merged), max(h for h in hits if h <= hits[best] + reach) + reach + 1)
     matcher = difflib.SequenceMatcher(None, chunk, merged[lo:hi], autojunk=False)
-    return [(block.a + k, lo + block.b + k) for block in matcher.get_matching_blocks() for k in range(block.size)]
+    pairs = [(block.a + k, lo + block.b + k) for block in matcher.get_matching_blocks() for k in range(block.size)]
+    return _kept_together(pairs, chunk, where)
+
+
+def _kept_together(
+    pairs: list[tuple[int, int]], chunk: list[str], where: dict[str, list[int]]
+) -> list[tuple[int, int]]:
+    """``pairs`` with each line matched apart from the next (or previous) line of its chunk moved
+    to its copy nearest that line: a chunk's lines stand together in the merged file, and difflib
+    pairs a common line ("}") with its first copy in reach, another block's closer.
+
+    >>> where = {"}": [3, 9], "g": [10]}
+    >>> _kept_together([(0, 3), (1, 10)], ["}", "g"], where)
+    [(0, 9), (1, 10)]
+    """
+    pairs = list(pairs)
+    for n in range(len(pairs) - 2, -1, -1):  # from the end: a run of such lines moves together
+        (a, m), (a2, m2) = pairs[n], pairs[n + 1]
+        if a2 == a + 1 and m2 > m + 1:
+            nearer = [x for x in where.get(chunk[a], ()) if m < x < m2]
+            if nearer:
+                pairs[n] = (a, nearer[-1])
+    for n in range(1, len(pairs)):
+        (a0, m0), (a, m) = pairs[n - 1], pairs[n]
+        if a == a0 + 1 and m > m0 + 1:
+            nearer = [x for x in where.get(chunk[a], ()) if m0 < x < m]
+            if nearer:
+                pairs[n] = (a, nearer[0])
+    return pairs
 
 
 class Trace:

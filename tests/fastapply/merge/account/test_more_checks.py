@@ -6,10 +6,20 @@ import doctest
 
 import pytest
 
-from fastapply.merge.account import account, attached, comments, described, repeats, retyped, unique, unreachable
+from fastapply.merge.account import (
+    account,
+    attached,
+    comments,
+    described,
+    repeats,
+    retyped,
+    trace,
+    unique,
+    unreachable,
+)
 
 
-@pytest.mark.parametrize("module", [described, repeats, attached, comments, retyped, unreachable, unique])
+@pytest.mark.parametrize("module", [described, repeats, attached, comments, retyped, unreachable, unique, trace])
 def test_worked_examples(module):
     assert doctest.testmod(module).failed == 0
 
@@ -347,3 +357,33 @@ def test_a_new_method_written_over_the_next_methods_doc_comment_is_flagged():
     assert "preamble_detached" in [w.code.value for w in validate(original, snippet, split, "csharp")]
     whole = head + new + "\n" + old_doc + tail
     assert "preamble_detached" not in [w.code.value for w in validate(original, snippet, whole, "csharp")]
+
+
+C_READER = """static char *seekNewline(char *s, size_t len) {
+    while (len > 0) {
+        if (*s == '\\r') {
+            return s;
+        }
+        s++;
+        len--;
+    }
+    return NULL;
+}
+
+static long long readLongLong(char *s) {
+    return strtoll(s, NULL, 10);
+}
+"""
+
+
+def test_a_function_added_after_a_closer_the_snippet_shows_is_traced_to_that_closer():
+    """The snippet's "}" after a body marker closes the function shown above it: traced to an
+    inner block's "}" instead, the new function below it would read as shifted."""
+    snippet = (
+        "// ... existing code ...\nstatic char *seekNewline(char *s, size_t len) {\n    // ... rest unchanged ...\n}\n\n"
+        "static int seekNewlineLimit(void) {\n    return 0;\n}\n// ... existing code ...\n"
+    )
+    merged = C_READER.replace(
+        "    return NULL;\n}\n", "    return NULL;\n}\n\nstatic int seekNewlineLimit(void) {\n    return 0;\n}\n"
+    )
+    assert "indent_shift" not in codes(C_READER, snippet, merged, "c", "Add seekNewlineLimit after seekNewline.")
