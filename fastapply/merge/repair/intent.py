@@ -150,7 +150,7 @@ def stated_deletions(
     candidates = []
     for spans in options:
         spans = [_with_doc_comment(lines, hidden, span) if span in defining else span for span in spans]
-        removed = _without_dangling(tree, lines, hidden, _joined(set(spans)))
+        removed = _without_dangling(tree, lines, hidden, _joined(set(spans)), instruction)
         if removed is None:
             continue
         # a comment heading the removed lines goes with them when they end its paragraph
@@ -210,13 +210,14 @@ def _outer_rows(lines: list[str], removed: list[tuple[int, int]]) -> list[int]:
 
 
 def _without_dangling(
-    tree, lines: list[str], hidden: list[bool], removed: list[tuple[int, int]]
+    tree, lines: list[str], hidden: list[bool], removed: list[tuple[int, int]], instruction: str
 ) -> list[tuple[int, int]] | None:
-    """``removed`` grown by the hidden definitions beside it that use a name it declares ("drop the
-    workaround" takes the helper that wraps it too, when the snippet does not show it); None when
-    a name it declares is still used on a line that cannot go. A use inside another body (a call
-    in some function's loop) is not a thing of its own: taking the statement around it would cut
-    code the instruction never named, so the removal is not proposed."""
+    """``removed`` grown by the hidden units beside it that are about a name it declares: one that
+    says the name on its first line (``impl Display for BinaryBytes``, ``register("x", x)``) or a
+    definition the instruction names ("drop the workaround (testRegExp)" takes the helper that
+    wraps it); None when a name it declares is still used on a line that cannot go. A use inside
+    other code (a call in some function's loop, an impl's method, a sibling function's body) is
+    that code's: taking it would cut what the instruction never named, so nothing is proposed."""
     for _ in range(3):
         gone = {row for a, b in removed for row in range(a, b + 1)}
         outer = _outer_rows(lines, removed)
@@ -234,11 +235,22 @@ def _without_dangling(
             found = where.units_of(
                 name, tree, lines, [h and row not in gone for row, h in enumerate(hidden)], word=True
             )
-            if len(found) < len(users[name]) or any(indent_width(lines[a]) > depth for a, _ in found):
-                return None  # a use the snippet shows, in no whole-line unit, or inside another body
+            if len(found) < len(users[name]) or not all(
+                _about(lines, span, depth, name, instruction) for span in found
+            ):
+                return None  # a use the snippet shows, in no whole-line unit, or in other code
             spans.update(found)
         removed = _with_blank_line(lines, _joined(spans))
     return None
+
+
+def _about(lines: list[str], span: tuple[int, int], depth: int, name: str, instruction: str) -> bool:
+    """Whether a unit using ``name`` stands beside the removed code (no deeper) and is about it:
+    its first line says the name, or it defines something the instruction names."""
+    first = next((lines[row] for row in range(span[0], span[1] + 1) if lines[row].strip()), "")
+    if indent_width(first) > depth:
+        return False
+    return where.uses(first, name) or any(where.uses(instruction, m.group(1)) for m in _DECLARED.finditer(first))
 
 
 def _joined(spans: set[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -370,3 +370,46 @@ def test_a_function_the_snippet_removes_leaves_its_uses_to_a_person():
     merged = lazy_merge(INSPECT, snippet, "lua").merged
     assert "function inspect:getId" not in merged
     assert stated_deletions(INSPECT, snippet, merged, "lua", instruction) == []
+
+
+DURATION = """pub fn format_duration(val: Duration) -> FormattedDuration {
+    FormattedDuration(val)
+}
+
+fn item_plural(f: &mut fmt::Formatter, started: &mut bool, name: &str, value: u64) -> fmt::Result {
+    if value > 0 {
+        write!(f, "{}{}", value, name)?;
+        *started = true;
+    }
+    Ok(())
+}
+
+fn item(f: &mut fmt::Formatter, started: &mut bool, name: &str, value: u32) -> fmt::Result {
+    if value > 0 {
+        write!(f, "{}{}", value, name)?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for FormattedDuration {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let started = &mut false;
+        item_plural(f, started, "year", self.years())?;
+        item(f, started, "h", self.hours())?;
+        Ok(())
+    }
+}
+""" + "".join(f"\nfn unit_{i}() -> u32 {{\n    {i}\n}}\n" for i in range(6))
+
+
+def test_a_sibling_block_that_only_calls_the_removed_function_stays():
+    """ "Remove the item_plural function": the Display impl below calls it in its body; the impl is
+    about FormattedDuration, not item_plural, so no candidate takes it."""
+    snippet = (
+        "// ... existing code ...\npub fn format_duration(val: Duration) -> FormattedDuration {\n// ... (unchanged) ...\n"
+        "fn item(f: &mut fmt::Formatter, started: &mut bool, name: &str, value: u32) -> fmt::Result {\n// ...\n"
+    )
+    instruction = "Remove the `item_plural` function."
+    merged = lazy_merge(DURATION, snippet, "rust").merged
+    for candidate in stated_deletions(DURATION, snippet, merged, "rust", instruction):
+        assert "impl fmt::Display for FormattedDuration" in candidate.merged
