@@ -8,7 +8,8 @@ that only lose words the instruction mentions ("drop the throws clause", "make i
 edits; so are other lines that lose words (``sum(v for v in values)`` → ``sum(values)`` simplifies
 an expression), unless all they gain or lose is a modifier (``return await copyFile(...)`` for the
 file's ``return copyFile(...)``: an agent's habit, and a change of meaning no one asked for);
-comment lines are prose, reworded on purpose.
+comment lines are prose, reworded on purpose, unless all they lose is punctuation (a doc comment
+quoted without its final period) and the instruction speaks neither of comments nor of punctuation.
 
     >>> words_left_out("public int f(final String s) {", "public int f(String s) {", "Add a g method.")
     ['final']
@@ -51,6 +52,34 @@ def words_left_out(old: str, new: str, instruction: str) -> list[str]:
     return [] if any(t.lower() in named for t in gone) else gone
 
 
+_SPEAKS_OF_PROSE = re.compile(r"comment|doc|punctuat|typo|period|spelling|wording|grammar|sentence|capitali", re.I)
+
+
+def punctuation_only(old: str, new: str, instruction: str) -> bool:
+    """Whether a comment line was written back with the same words and punctuation left out ("///
+    Used in panic messages." as "/// Used in panic messages"), the instruction saying nothing of
+    comments or punctuation: a line quoted from memory, or a change no one asked for.
+
+    >>> punctuation_only("/// Used in panic messages.", "/// Used in panic messages", "Fix the panic text.")
+    True
+    >>> punctuation_only("// Used in panics.", "// Used in panics", "Fix the doc comment's punctuation.")
+    False
+    >>> punctuation_only("// Used in panics", "// Used in panics.", "Fix the help text.")  # marks added
+    False
+    """
+    if old.strip() == new.strip() or not is_comment_line(old) or not is_comment_line(new):
+        return False
+    if _SPEAKS_OF_PROSE.search(instruction):
+        return False
+    # the same words, marks left out (memory drops them; a sweep that adds periods is an edit, and
+    # spacing alone is a format change: "//Package" -> "// Package")
+    before, after = _TOKEN.findall(old), _TOKEN.findall(new)
+    if _WORD.findall(old) != _WORD.findall(new) or len(after) >= len(before):
+        return False
+    rest = iter(before)
+    return all(token in rest for token in after)  # a subsequence: nothing added or reordered
+
+
 def _words_and_qualifiers(gone: list[str]) -> bool:
     """Whether the tokens left out are whole words, each maybe with the path separator after it
     (``hyper::HeaderMap`` retyped ``HeaderMap``: the qualifier ``hyper::`` went)."""
@@ -78,6 +107,9 @@ def retyped_lines(
             if m1 + k not in written:
                 continue
             old, new = orig[o1 + k], out[m1 + k]
+            if punctuation_only(old, new, instruction):
+                found.append((m1 + k, [p for p in _TOKEN.findall(old) + _TOKEN.findall(new) if not _WORD.match(p)][:1]))
+                continue
             gone = words_left_out(old, new, instruction) if o1 + k in headers else []
             # any code line: only a modifier added or left out ("return await f()" for "return f()")
             changed = gone or words_left_out(new, old, instruction) or words_left_out(old, new, instruction)

@@ -75,3 +75,31 @@ def test_a_context_line_that_only_gains_a_modifier_is_flagged():
     )
     _, warnings = checked_merge(request, prepare(request))
     assert "retyped_context" not in [w.code.value for w in warnings]
+
+
+RUST = """/// Used in panic messages.
+struct Type<'a>(&'a Value);
+
+impl<'a> Display for Type<'a> {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        match *self.0 {
+            Value::Null => formatter.write_str("JSON null"),
+            Value::Bool(_) => formatter.write_str("JSON boolean"),
+        }
+    }
+}
+"""
+
+
+def test_a_comment_quoted_without_its_final_period_is_flagged_not_served():
+    """The doc comment shown as context lost its period; the instruction speaks of the panic
+    text only. Either reading may be wrong, so the file is flagged."""
+    snippet = (
+        RUST.replace("messages.", "messages").replace('"JSON null"', '"null"').replace('"JSON boolean"', '"a boolean"')
+    )
+    request = ApplyRequest(RUST, snippet, "Make the type names in panic messages read naturally.", path="index.rs")
+    _, warnings = checked_merge(request, prepare(request))
+    assert "retyped_context" in {w.code.value for w in warnings}
+    asked = ApplyRequest(RUST, snippet, "Drop the period from the doc comment and fix the panic text.", path="index.rs")
+    _, warnings = checked_merge(asked, prepare(asked))
+    assert "retyped_context" not in {w.code.value for w in warnings}
