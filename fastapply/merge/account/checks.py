@@ -149,13 +149,15 @@ def kept_beside_replacement(trace: Trace) -> ApplyWarning | None:
 
 
 def defined_twice(trace: Trace, original: str, merged: str, language: str | None) -> ApplyWarning | None:
-    if language in OVERLOADING:
-        return None  # a second definition of a name may be a new overload
-    before, after = _definition_counts(original, language), _definition_counts(merged, language)
+    # where names overload, a second definition of a name may be a new overload: there the same
+    # parameters make it the same one (a method moved and its old copy kept, "public" beside
+    # "private")
+    overloads = language in OVERLOADING
+    before, after = _definition_counts(original, language, overloads), _definition_counts(merged, language, overloads)
     shown = Counter(
         key for key in (definition_key(line.text) or _called_header(line.text) for line in trace.snip) if key
     )
-    twice = [name for (parent, name, kind), n in after.items() if n > max(before[(parent, name, kind)], shown[name], 1)]
+    twice = [key[1] for key, n in after.items() if n > max(before[key], shown[key[1]], 1)]
     if not twice:
         return None
     return ApplyWarning(Code.DEFINED_TWICE, f"defined twice under one parent: {', '.join(sorted(set(twice))[:5])}")
@@ -173,13 +175,42 @@ def _called_header(line: str) -> str | None:
     return match.group(1) if match else None
 
 
-def _definition_counts(text: str, language: str | None) -> Counter:
+def _definition_counts(text: str, language: str | None, by_parameters: bool = False) -> Counter:
+    """(parent, name, kind) -> how many definitions; with ``by_parameters``, keyed by the
+    parameter list too, and only definitions that have one."""
     defs = definitions(text, language)
+    lines = text.splitlines()
     counts: Counter = Counter()
     for d in defs:
         parent = next((p.name for p in reversed(defs) if p.start < d.start and p.end >= d.end), None)
-        counts[(parent, d.name.split()[-1], d.kind)] += 1
+        name = d.name.split()[-1]
+        if not by_parameters:
+            counts[(parent, name, d.kind)] += 1
+        elif (parameters := _parameters(lines[d.header : d.header + 6], name)) is not None:
+            counts[(parent, name, d.kind, parameters)] += 1
     return counts
+
+
+_NOT_TYPE = re.compile(r"@\w+(?:\([^)]*\))?|\bfinal\b|\s+")
+
+
+def _parameters(header: list[str], name: str) -> str | None:
+    """The parameter list after ``name`` in a header, modifiers, annotations and spacing aside;
+    None when there is none.
+
+    >>> _parameters(["  private void remove(final Node node) {"], "remove")
+    'Nodenode'
+    """
+    text = " ".join(header)
+    match = re.search(rf"\b{re.escape(name)}\s*(?:<[^>()]*>)?\s*\(", text)
+    if not match:
+        return None
+    depth, start = 1, match.end()
+    for k in range(start, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[k], 0)
+        if depth == 0:
+            return _NOT_TYPE.sub("", text[start:k])
+    return None
 
 
 def indent_shift(trace: Trace) -> ApplyWarning | None:

@@ -76,3 +76,28 @@ def test_new_lines_shifted_away_from_their_anchors():
         "    data = os.environ.get(url)\n", "    data = os.environ.get(url)\n        url = url.strip()\n"
     )
     assert "indent_shift" not in codes(snippet, good) and "indent_shift" in codes(snippet, bad)
+
+
+JAVA_CACHE = """public class LruCache {
+
+  public void remove(final Node node) {
+    head = node.next;
+  }
+
+  public int size() {
+    return count;
+  }
+}
+"""
+
+
+def test_a_method_moved_with_its_old_copy_kept_is_defined_twice_where_names_overload():
+    """Moved to the class's end as private, the public copy left in place: same name, same
+    parameters, so no overload; a new overload with other parameters is not flagged."""
+    snippet = "  // ...\n  private void remove(final Node node) {\n    head = node.next;\n  }\n}\n"
+    moved = JAVA_CACHE.replace("    return count;\n  }\n", "    return count;\n  }\n\n" + snippet[9:-2])
+    found = {w.code for w in account(JAVA_CACHE, snippet, moved, "java", "Make remove private and move it last.")}
+    assert "defined_twice" in found
+    overload = "  // ...\n  public void remove(final Node node, boolean all) {\n    head = null;\n  }\n}\n"
+    added = JAVA_CACHE.replace("    return count;\n  }\n", "    return count;\n  }\n\n" + overload[9:-2])
+    assert "defined_twice" not in {w.code for w in account(JAVA_CACHE, overload, added, "java", "Add an overload.")}
