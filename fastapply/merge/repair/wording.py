@@ -31,7 +31,8 @@ _REPLACED = re.compile(
 )
 _PLACE_WORD = r"\s(?:in|inside|within|from)\s+(?:the\s+)?"
 _PLACE = re.compile(_PLACE_WORD + r"\S+")
-_AT_PLACE = re.compile(_PLACE_WORD + r"$")  # text right before a place
+# text right before a place: "from `.main.menu`", "before header_filter's final `end`"
+_AT_PLACE = re.compile(r"\s(?:in|inside|within|from|before|after|above|below)\s+(?:the\s+)?(?:[\w'.]+\s+){0,3}$")
 
 
 def says_place(text: str) -> bool:
@@ -64,6 +65,8 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
 
     >>> named("Also remove the `margin-top` from `.main.menu`.")
     ['margin-top']
+    >>> named("Remove the blank line before header_filter's final `end`.")
+    []
     """
     # What the removal clause quotes is exactly what goes: `matchErr = nil`, not every matchErr.
     quoted = [
@@ -104,7 +107,9 @@ def code_names(text: str) -> list[str]:
 
 # What a removal names when it points back instead: "delete the helper", "replace them with ...".
 _REFERS = re.compile(
-    r"(?:(it)|(them|both|these|those)|the\s+(?:[a-z][a-z-]*\s+){0,2}?"  # plain words: "the Foo helper" names Foo
+    # "those two propTypes" names its thing: a determiner before a code name refers to nothing
+    r"(?:(it)|(them|both|these|those)(?!\s+(?:(?:two|three|four|\d+)\s+)?[\w$]*(?:[a-z][A-Z]|_))|"
+    r"the\s+(?:[a-z][a-z-]*\s+){0,2}?"  # plain words: "the Foo helper" names Foo
     r"(?:helper|function|method|variant|wrapper|copy|version|component|duplicate|original|one)(s?))\b"
 )
 # Verbs whose object stops existing on its own once done: "inline X into Y and delete the helper".
@@ -123,6 +128,8 @@ def referred(instruction: str) -> list[str]:
     >>> referred("`DialogTransition` and `BackdropTransition` are identical; replace them with one `ModalTransition`.")
     ['DialogTransition', 'BackdropTransition']
     >>> referred("Move parse() into Reader and remove the old one.")  # a move's old copy is not the thing
+    []
+    >>> referred("Use JSX in render() instead of the overlayElement prop, and drop those two propTypes.")
     []
     >>> referred("Inline the retry scheduling into run() and delete the ScheduleRetry helper.")  # named
     []
