@@ -41,7 +41,9 @@ def place_unanchored(plans, orig: list[str], problems: list[str], defs=(), lang=
             # it goes after that body, not inside it
             plan.start = plan.end = after
             if chunk.blank_before and after > 0 and orig[after - 1].strip():
-                plan.lines = ["", *plan.lines]
+                # as many blank lines as the snippet shows between the two (two between Python
+                # functions, one between methods)
+                plan.lines = [""] * min(chunk.blank_lines_before, 2) + plan.lines
             continue
         prev_start = next((p.start for p in reversed(plans[:k]) if p.end is not None), 0)
         close = _enclosing_close(chunk, orig, prev_start, prev_end, defs, lang)
@@ -64,6 +66,12 @@ def place_unanchored(plans, orig: list[str], problems: list[str], defs=(), lang=
             plan.start, plan.end = close - lead, close + 1
             if chunk.blank_before and orig[close - 1].strip():
                 plan.lines = [""] + plan.lines
+            continue
+        reopened = _closed_then_new(chunk, orig, prev_start, prev_end, defs, lang)
+        if reopened is not None and (following is None or reopened < following.start):
+            # "};" closing the definition whose body a marker elided, then new code: the closer is
+            # that definition's own, the new code goes after it
+            plan.start, plan.end = reopened, reopened + 1
             continue
         if not chunk.marker_before and k == 0:
             pos = 0
@@ -126,8 +134,21 @@ def _after_elided_body(before, chunk: Chunk, orig: list[str], defs) -> int | Non
         return None
     if not (chunk.lines[0].lstrip().startswith("@") or keyword_definition(chunk.lines[0])):
         return None  # a decorator or a definition opens the chunk
-    held = [d for d in defs if d.header == last_o]
-    return held[0].end + 1 if held else None
+    # the header, or its last line when the previous chunk shows it spread over lines ("def f(",
+    # the parameters, ") -> T:")
+    shown = {o for _, o in prev.pairs}
+    held = [
+        d
+        for d in defs
+        if d.header <= last_o <= d.end
+        and last_o - d.header <= SIGNATURE_LINES
+        and indent_width(orig[d.header]) == width
+        and shown.issuperset(range(d.header, last_o + 1))
+    ]
+    return max(held, key=lambda d: d.header).end + 1 if held else None
+
+
+SIGNATURE_LINES = 12  # a longer header is not one the snippet spreads over lines
 
 
 def _closing_lines(chunk: Chunk, orig: list[str], lo: int, hi: int) -> int | None:
@@ -186,6 +207,17 @@ def _enclosing_close(chunk: Chunk, orig: list[str], before: int, after: int, def
     d = innermost_definition(defs, after - 1)
     end = d.end if d is not None else open_bracket_close(orig, before, after, lang)
     return end if end is not None and orig[end].rstrip() == last.rstrip() else None
+
+
+def _closed_then_new(chunk: Chunk, orig: list[str], before: int, after: int, defs, lang) -> int | None:
+    """The closing line of the innermost definition the previous chunk (original lines [before,
+    after)) left open, when this chunk, after a marker, opens with that very line and goes on with
+    new code; None otherwise."""
+    if not chunk.marker_before or after <= 0 or not closing_only(chunk.lines[:1]) or closing_only(chunk.lines):
+        return None
+    d = innermost_definition(defs, after - 1)
+    end = d.end if d is not None else open_bracket_close(orig, before, after, lang)
+    return end if end is not None and end >= after and orig[end].rstrip() == chunk.lines[0].rstrip() else None
 
 
 def _edited_last_member(line: str, old: str) -> bool:

@@ -19,6 +19,7 @@ class Chunk:
     blank_before: bool = False  # blank lines were trimmed next to the markers
     blank_after: bool = False
     blank_lines_after: int = 0  # how many blank lines were trimmed before the marker below
+    blank_lines_before: int = 0  # how many blank lines were trimmed after the marker above
 
 
 def indent_of(line: str) -> str:
@@ -51,6 +52,7 @@ def _trim_blank_edges(chunk: Chunk) -> None:
     while lines and not lines[0].strip():
         lines.pop(0)
         chunk.blank_before = True
+        chunk.blank_lines_before += 1
     while lines and not lines[-1].strip():
         lines.pop()
         chunk.blank_after = True
