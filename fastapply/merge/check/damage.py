@@ -221,6 +221,8 @@ def vanished_definitions(
             continue
         if name in snippet_text or name in instruction:
             continue
+        if re.search(rf"(?<![\w$.:]){re.escape(re.split(r'::|[.:]', name)[-1])}(?![\w$])", instruction):
+            continue  # "remove the Add function" names RE2::Set::Add, "shallowcopy" util.shallowcopy
         if d.kind not in new_kinds and any(start <= d.start and d.end < end for start, end in spans):
             continue  # a chunk spans it and wrote no new definition of its kind: a deletion it shows
         above = next((norm(orig_lines[i]) for i in range(d.start - 1, -1, -1) if orig_lines[i].strip()), None)

@@ -212,3 +212,27 @@ def test_a_one_line_body_is_judged_against_its_own_class_not_a_namesake():
     emptied = original.replace("        self.width = width\n        self.depth = 0\n", "")
     printer = "class Printer:\n    def __init__(self, width):\n        # ...\n"
     assert damage.vanished_bodies(original, printer.splitlines(), emptied, "python") == (7,)
+
+
+CPP_SET = """int RE2::Set::Size() const {
+  return size_;
+}
+
+int RE2::Set::Add(const StringPiece& pattern) {
+  elem_.push_back(pattern);
+  return size_++;
+}
+
+bool RE2::Set::Compile() {
+  compiled_ = true;
+  return true;
+}
+"""
+
+
+def test_a_qualified_definition_the_instruction_names_by_its_last_part_may_go():
+    snippet = "// ...\nint RE2::Set::Size() const {\n// ...\nbool RE2::Set::Compile() {\n// ...\n"
+    gone = CPP_SET.replace(CPP_SET[CPP_SET.index("int RE2::Set::Add") : CPP_SET.index("bool RE2")], "")
+    lines = snippet.splitlines()
+    assert damage.vanished_definitions(CPP_SET, lines, gone, "cpp", "Remove the `Add` function.") == ()
+    assert damage.vanished_definitions(CPP_SET, lines, gone, "cpp", "Make Size inline.") == ("RE2::Set::Add",)
