@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from dataclasses import replace
 
-from fastapply.merge.snippet.chunks import split_chunks
+from fastapply.merge.snippet.chunks import KEYWORD_END_LANGUAGES, split_chunks
 from fastapply.merge.snippet.hunks import is_diff_form
 from fastapply.merge.text.languages import INDENT_LANGUAGES
 from fastapply.merge.text.lines import indent_width
@@ -181,9 +181,12 @@ def orphaned_lines(snippet_new: list[str], merged: str, lang) -> tuple[int, ...]
 
 def _left_open(body: list[str], lang) -> bool:
     """Whether a definition's lines, as the snippet ends with them, leave it open: brackets left
-    unclosed, or (an indentation language) no ``return``/``raise`` ending it."""
+    unclosed, no ``end`` closing it (Ruby, Lua), or (an indentation language) no
+    ``return``/``raise`` ending it."""
     if lang in INDENT_LANGUAGES:
         return not _TERMINAL.match(body[-1].strip())
+    if lang in KEYWORD_END_LANGUAGES:
+        return not re.match(r"end\b", body[-1].strip())  # Ruby's and Lua's blocks close with "end"
     text = "\n".join(body)
     return sum(text.count(c) for c in "{([") > sum(text.count(c) for c in "})]")
 

@@ -236,3 +236,35 @@ def test_a_qualified_definition_the_instruction_names_by_its_last_part_may_go():
     lines = snippet.splitlines()
     assert damage.vanished_definitions(CPP_SET, lines, gone, "cpp", "Remove the `Add` function.") == ()
     assert damage.vanished_definitions(CPP_SET, lines, gone, "cpp", "Make Size inline.") == ("RE2::Set::Add",)
+
+
+RB_DEF = """module FactoryBot
+  class Definition
+    attr_accessor :klass
+
+    def initialize(name, base_traits = [], **opts)
+      @name = name
+      @uri_manager = opts[:uri_manager]
+      @declarations = DeclarationList.new(name)
+      @callbacks = []
+      @compiled = false
+    end
+  end
+end
+"""
+
+
+def test_a_ruby_method_shown_without_its_end_is_not_written_out_whole():
+    """A diff's hunk shows the method's first lines: no "end", so the rest of its body is not
+    left over from an old version."""
+    snippet = [
+        "    attr_accessor :klass",
+        "",
+        "    def initialize(name, base_traits = [], **opts)",
+        '      logger.debug("initialize")',
+        "      @name = name",
+        "      @uri_manager = opts[:uri_manager]",
+        "      @declarations = DeclarationList.new(name)",
+    ]
+    merged = RB_DEF.replace("      @name = name\n", '      logger.debug("initialize")\n      @name = name\n')
+    assert damage.orphaned_lines(snippet, merged, "ruby") == ()
