@@ -168,7 +168,8 @@ def orphaned_lines(snippet_new: list[str], merged: str, lang) -> tuple[int, ...]
             continue
         m = found[0]
         have = Counter(norm(line) for line in body if line.strip())
-        for i in range(m.start, m.end + 1):
+        # its annotations, decorators and doc comment count only where the snippet shows them
+        for i in range(m.start if d.start < d.header else m.header, m.end + 1):
             key = norm(merged_lines[i]) if i < len(merged_lines) else ""
             if not WORD_CHAR.search(key):
                 continue  # blank lines and lone brackets say nothing

@@ -268,3 +268,23 @@ def test_a_ruby_method_shown_without_its_end_is_not_written_out_whole():
     ]
     merged = RB_DEF.replace("      @name = name\n", '      logger.debug("initialize")\n      @name = name\n')
     assert damage.orphaned_lines(snippet, merged, "ruby") == ()
+
+
+JAVA_OWNER = """class OwnerController {
+
+	@ModelAttribute("owner")
+	public Owner findOwner(Integer ownerId) {
+		return ownerId == null ? new Owner() : this.owners.findById(ownerId);
+	}
+}
+"""
+
+
+def test_an_annotation_above_a_method_the_snippet_writes_from_its_header_is_not_orphaned():
+    snippet = [
+        "\tpublic Owner findOwner(Integer ownerId) {",
+        "\t\treturn ownerId == null ? new Owner() : this.owners.findById(ownerId); // reviewed",
+        "\t}",
+    ]
+    merged = JAVA_OWNER.replace("findById(ownerId);", "findById(ownerId); // reviewed")
+    assert damage.orphaned_lines(snippet, merged, "java") == ()
