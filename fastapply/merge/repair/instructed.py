@@ -48,7 +48,7 @@ def instruction_not_applied(
     # names the file defines once: "the parse overloads" may mean some of several
     counts = Counter(d.name.split()[-1] for d in definitions(original, lang)) if lang is not None else Counter()
     defined = frozenset(name for name, n in counts.items() if n == 1)
-    names = [n for n in dict.fromkeys(named(instruction, defined)) if n in original]
+    names = [w for w in (_as_written(n, original) for n in dict.fromkeys(named(instruction, defined))) if w]
     if not names:
         return ()
     merged = _without_replacements(merged, instruction, lang)  # a helper's body may hold the replaced code
@@ -74,6 +74,21 @@ def instruction_not_applied(
         elif any(name in line and norm(line) not in shown for line in after.splitlines()):
             kept.append(name)
     return tuple(kept)
+
+
+def _as_written(name: str, original: str) -> str | None:
+    r"""The name as the file writes it: itself, or a name of several words with other spacing ("a
+    em, a i" for a selector list the file spreads over two lines); None when the file lacks it.
+
+    >>> _as_written("a em, a i", "a b {}\na em,\na i {\n  color: red;\n}\n")
+    'a em,\na i'
+    """
+    if name in original:
+        return name
+    if not re.search(r"\s", name.strip()):
+        return None
+    found = re.search(r"\s+".join(map(re.escape, name.split())), original)
+    return found.group(0) if found else None
 
 
 def _fewer(name: str, before: str, after: str) -> bool:

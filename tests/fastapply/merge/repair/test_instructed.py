@@ -187,3 +187,35 @@ def test_a_use_replaced_at_a_place_is_applied_though_the_name_stays_elsewhere():
     assert instructed.instruction_not_applied(py, py, ask, [], "python") == ("now",)
     # "replace" asks every one of them to go
     assert instructed.instruction_not_applied(py, done, "Replace now() with time().", [], "python") == ("now",)
+
+
+def test_instructed_worked_examples():
+    import doctest
+
+    assert doctest.testmod(instructed).failed == 0
+
+
+CSS_LINKS = """a b,
+a strong {
+  font-weight: bold;
+}
+
+a em,
+a i {
+  font-style: italic;
+}
+
+article aside a {
+  color: gray;
+}
+"""
+
+
+def test_a_selector_list_named_on_one_line_is_found_where_the_file_spreads_it():
+    """ "Remove the `a em, a i` rule", the snippet showing only the rules around it under markers:
+    the rule is still there, so the instruction is not applied (flagged, not served)."""
+    snippet = "/* ... */\na b,\na strong {\n/* ... */\narticle aside a {\n/* ... */\n"
+    names = instructed.instruction_not_applied(
+        CSS_LINKS, CSS_LINKS, "Remove the `a em, a i` rule.", snippet.splitlines(), "css"
+    )
+    assert names == ("a em,\na i",)
