@@ -16,6 +16,8 @@ key from the record").
     ['that skip block and its comment']
     >>> ordered_removals("Drop the empty-input early return at the top of from_str.")
     ['the empty-input early return']
+    >>> ordered_removals("Remove the `.button, ...` rule.")
+    ['the `.button, ...` rule']
     >>> ordered_removals("If it fails, remove the stored item after logging the error.")
     []
     >>> ordered_removals("Add withDropNulls, a copy of the printer which drops null-valued fields.")
@@ -38,7 +40,7 @@ _CODE_UNIT = re.compile(
     r"statements?|branch(?:es)?|calls?|logs?|logging|warnings?|attributes?|annotations?|decorators?|"
     r"tests?|overloads?|sections?|banners?|handlers?|hooks?|routes?|exports?|structs?|enums?|"
     r"interfaces?|alias(?:es)?|macros?|wrappers?|loops?|conditions?|fallbacks?|workarounds?|shims?|"
-    r"polyfills?|stubs?|assertions?|asserts?|prints?|lines?)\b",
+    r"polyfills?|stubs?|assertions?|asserts?|prints?|lines?|rules?|selectors?|elements?|tags?)\b",
     re.IGNORECASE,
 )
 OBJECT_WORDS = 6
@@ -52,12 +54,15 @@ _PHRASE_END = frozenset(
 def ordered_removals(instruction: str) -> list[str]:
     """The objects of the removals the instruction orders, of units of code."""
     found = []
-    for match in _ORDER.finditer(instruction or ""):
-        words = match.group("object").split()
-        end = next((n for n, word in enumerate(words) if n and word.lower() in _PHRASE_END), len(words))
+    # quoted code ends no object: "remove the `.button, ...` rule" (its span masked, same length)
+    masked = re.sub(r"`[^`\n]*`", lambda m: "`" + "x" * (len(m.group(0)) - 2) + "`", instruction or "")
+    for match in _ORDER.finditer(masked):
+        words = list(re.finditer(r"\S+", match.group("object")))
+        end = next((n for n, word in enumerate(words) if n and word.group(0).lower() in _PHRASE_END), len(words))
         phrase = words[: min(end, OBJECT_WORDS)]
-        if _CODE_UNIT.search(" ".join(phrase)):
-            found.append(" ".join(phrase))
+        if phrase and _CODE_UNIT.search(" ".join(word.group(0) for word in phrase)):
+            start = match.start("object")
+            found.append(" ".join((instruction or "")[start + phrase[0].start() : start + phrase[-1].end()].split()))
     return found
 
 

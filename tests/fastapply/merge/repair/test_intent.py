@@ -413,3 +413,37 @@ def test_a_sibling_block_that_only_calls_the_removed_function_stays():
     merged = lazy_merge(DURATION, snippet, "rust").merged
     for candidate in stated_deletions(DURATION, snippet, merged, "rust", instruction):
         assert "impl fmt::Display for FormattedDuration" in candidate.merged
+
+
+SCALA_GROUPING = """object TokenGrouping {
+  def groupArgs(flatArgs: List[String]): Result[TokenGrouping] = {
+    def lookupArgMap(k: String): Option[ArgSig] = {
+      argMap.get(k)
+    }
+
+    @tailrec def rec(remaining: List[String], current: Map[ArgSig, Vector[String]]): Result[TokenGrouping] = {
+      remaining match {
+        case head :: rest => rec(rest, current)
+        case Nil => complete(current)
+      }
+    }
+
+    def complete(current: Map[ArgSig, Vector[String]]): Result[TokenGrouping] = {
+      Result.Success(TokenGrouping(current))
+    }
+    rec(flatArgs, Map())
+  }
+}
+""" + "".join(f"\\nobject Helper{i} {{\\n  def value: Int = {i}\\n}}\\n" for i in range(4))
+
+
+def test_a_bare_call_of_a_removed_nested_function_is_the_caller_s_code():
+    """ "Remove the rec function": the last statement calls it; no candidate takes that call."""
+    snippet = (
+        "    // ...\n    def lookupArgMap(k: String): Option[ArgSig] = {\n    // ... existing code ...\n"
+        "    def complete(current: Map[ArgSig, Vector[String]]): Result[TokenGrouping] = {\n    // ...\n"
+    )
+    instruction = "Remove the `rec` function."
+    merged = lazy_merge(SCALA_GROUPING, snippet, "scala").merged
+    for candidate in stated_deletions(SCALA_GROUPING, snippet, merged, "scala", instruction):
+        assert "rec(flatArgs, Map())" in candidate.merged
