@@ -23,16 +23,24 @@ def defines(lines: list[str], span: tuple[int, int], name: str) -> bool:
 
     >>> defines(["  def self.normalize_path(path)", "  end"], (0, 1), "Router.normalize_path")
     True
+    >>> defines(["summary {", "  cursor: pointer;", "}"], (0, 2), "summary")  # a CSS rule's selector
+    True
+    >>> defines(["details[open] > summary {", "  margin: 0;", "}"], (0, 2), "summary")  # a combinator's
+    False
+    >>> defines(["private static IEnumerable<Token> Tokenize(", "    string value)"], (0, 1), "Tokenize")
+    True
     """
     short = name.split(".")[-1].split("::")[-1]
-    # (a receiver may stand before the name: Ruby's ``def self.name``)
-    declared = re.compile(rf"^\s*(?:[\w$<>\[\],.?@]+\s+)+(?:self\.)?{re.escape(short)}\s*(?:[=;(:{{,]|$)")
+    # (a receiver may stand before the name: Ruby's ``def self.name``; a CSS combinator may not)
+    declared = re.compile(rf"^\s*(?:[\w$<>\[\],.?@]+\s+)+(?<!\s[>+~]\s)(?:self\.)?{re.escape(short)}\s*(?:[=;(:{{,]|$)")
     for row in range(span[0], span[1] + 1):
         line = lines[row]
         if not line.strip() or _COMMENT.match(line):
             continue
         if definition_key(line) in (name, short) or declared.match(line):
             return True
+        if line.rstrip().endswith(("{", ",")) and name in (part.strip() for part in line.rstrip(" \t{,").split(",")):
+            return True  # a selector of a rule's list: "summary {", "a em,"
         if _IMPORT.match(line) and whole_word(short).search(line):
             return True  # an import declares the name in the file: it goes with the last use
     return False

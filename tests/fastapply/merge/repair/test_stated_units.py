@@ -194,3 +194,20 @@ def test_a_named_member_goes_alone_not_the_unshown_class_around_it():
     gone = "        /// <summary>\n        /// Whether Expect: 100-continue is sent.\n        /// </summary>\n"
     gone += "        public bool? Expect100Continue { get; set; } = null;\n\n"
     assert merged == original.replace("= 10;", "= 30;").replace(gone, "") and not flagged
+
+
+def test_units_worked_examples():
+    """A CSS rule defines its own selectors, not the ones its combinators name; a generic return
+    type before a method's name is no combinator."""
+    import doctest
+
+    from fastapply.merge.repair import units
+
+    assert doctest.testmod(units).failed == 0
+
+
+def test_a_css_rule_defines_its_selector_and_not_one_its_combinator_names():
+    from fastapply.merge.repair.units import defines
+
+    rules = ["summary {", "  cursor: pointer;", "}", "details[open] > summary {", "  margin: 0;", "}"]
+    assert defines(rules, (0, 2), "summary") and not defines(rules, (3, 5), "summary")
