@@ -213,8 +213,9 @@ def _without_dangling(
     tree, lines: list[str], hidden: list[bool], removed: list[tuple[int, int]], instruction: str
 ) -> list[tuple[int, int]] | None:
     """``removed`` grown by the hidden units beside it that are about a name it declares: one that
-    says the name on its first line with a word the instruction says too (``impl Display for
-    BinaryBytes``, ``register("x", x)``) or a definition the instruction names ("drop the workaround (testRegExp)" takes the helper that
+    says the name on its first line at the top level (``impl Display for BinaryBytes``,
+    ``register("x", x)``) or with a word the instruction says too, or a definition the instruction
+    names ("drop the workaround (testRegExp)" takes the helper that
     wraps it); None when a name it declares is still used on a line that cannot go. A use inside
     other code (a call in some function's loop, an impl's method, a sibling function's body) is
     that code's: taking it would cut what the instruction never named, so nothing is proposed."""
@@ -246,17 +247,18 @@ def _without_dangling(
 
 def _about(lines: list[str], span: tuple[int, int], depth: int, name: str, instruction: str) -> bool:
     """Whether a unit using ``name`` stands beside the removed code (no deeper) and is about it:
-    it defines something the instruction names, or its first line says the name and something
-    else the instruction says."""
+    it defines something the instruction names, or its first line says the name at the top level
+    or with something else the instruction says."""
     first = next((lines[row] for row in range(span[0], span[1] + 1) if lines[row].strip()), "")
     if indent_width(first) > depth:
         return False
     if any(where.uses(instruction, m.group(1)) for m in _DECLARED.finditer(first)):
         return True
-    # it says the name, and the instruction says what it is ("its Display impl", "their
-    # assert:register lines"); a bare call ("rec(args, Map())") is the caller's code
+    # it says the name at the file's top level (a registration, an impl block), or the instruction
+    # says what it is ("their assert:register lines"); a bare call inside a body ("rec(args,
+    # Map())") is the caller's code
     said = {w for w in re.findall(r"[A-Za-z_]\w{2,}", first) if w != name and w.lower() not in _PLAIN}
-    return where.uses(first, name) and any(where.uses(instruction, w) for w in said)
+    return where.uses(first, name) and (indent_width(first) == 0 or any(where.uses(instruction, w) for w in said))
 
 
 # words a unit's first line shares with any instruction: they say nothing of which unit is meant
