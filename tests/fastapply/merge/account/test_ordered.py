@@ -56,3 +56,8 @@ def test_an_ordered_removal_left_under_a_marker_is_flagged():
     request = ApplyRequest(RUST, SNIPPET, "Drop the empty-input early return at the top of from_str.", path="v.rs")
     merged, warnings = checked_merge(request, prepare(request))
     assert "described_removal_kept" in [w.code for w in flags(warnings)]
+
+
+def test_a_removal_whose_object_quotes_code_or_names_a_css_rule_is_an_order():
+    assert ordered_removals("Remove the `.button, ...` rule.") == ["the `.button, ...` rule"]
+    assert ordered_removal_undone(["a {", "}"], {0, 1}, "Remove the `.button, ...` rule.")
