@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import re
 
+from fastapply.merge.repair.wording import masked_quotes
+
 _ORDER = re.compile(
     r"(?:^|[.;:!?,]\s+|\b(?:and|then|also|please)\s+)(?:remove|delete|drop|get\s+rid\s+of|strip\s+out|eliminate)\s+"
     r"(?P<object>[^.;:!?\n]+)",
@@ -54,8 +56,7 @@ _PHRASE_END = frozenset(
 def ordered_removals(instruction: str) -> list[str]:
     """The objects of the removals the instruction orders, of units of code."""
     found = []
-    # quoted code ends no object: "remove the `.button, ...` rule" (its span masked, same length)
-    masked = re.sub(r"`[^`\n]*`", lambda m: "`" + "x" * (len(m.group(0)) - 2) + "`", instruction or "")
+    masked = masked_quotes(instruction or "")  # quoted code ends no object: "the `.button, ...` rule"
     for match in _ORDER.finditer(masked):
         words = list(re.finditer(r"\S+", match.group("object")))
         end = next((n for n, word in enumerate(words) if n and word.group(0).lower() in _PHRASE_END), len(words))

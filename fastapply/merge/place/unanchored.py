@@ -196,28 +196,31 @@ def _after_block_tail(chunk: Chunk, orig: list[str], lo: int, hi: int) -> tuple[
 
 
 def _enclosing_close(chunk: Chunk, orig: list[str], before: int, after: int, defs, lang) -> int | None:
-    """The closing line of the innermost definition that the previous chunk (original lines
-    [before, after)) left open, or else of the bracket it left open, when this chunk, after a
+    """The closing line the previous chunk left open (`_left_open`), when this chunk, after a
     marker, ends with that very line."""
     if not chunk.marker_before or after <= 0 or closing_only(chunk.lines):
         return None
     last = next((line for line in reversed(chunk.lines) if line.strip()), "")
     if not closing_only([last]):
         return None
-    d = innermost_definition(defs, after - 1)
-    end = d.end if d is not None else open_bracket_close(orig, before, after, lang)
+    end = _left_open(orig, before, after, defs, lang)
     return end if end is not None and orig[end].rstrip() == last.rstrip() else None
 
 
 def _closed_then_new(chunk: Chunk, orig: list[str], before: int, after: int, defs, lang) -> int | None:
-    """The closing line of the innermost definition the previous chunk (original lines [before,
-    after)) left open, when this chunk, after a marker, opens with that very line and goes on with
-    new code; None otherwise."""
+    """The closing line the previous chunk left open (`_left_open`), when this chunk, after a
+    marker, opens with that very line and goes on with new code; None otherwise."""
     if not chunk.marker_before or after <= 0 or not closing_only(chunk.lines[:1]) or closing_only(chunk.lines):
         return None
-    d = innermost_definition(defs, after - 1)
-    end = d.end if d is not None else open_bracket_close(orig, before, after, lang)
+    end = _left_open(orig, before, after, defs, lang)
     return end if end is not None and end >= after and orig[end].rstrip() == chunk.lines[0].rstrip() else None
+
+
+def _left_open(orig: list[str], before: int, after: int, defs, lang) -> int | None:
+    """The closing line of the innermost definition that the previous chunk (original lines
+    [before, after)) left open, or else of the bracket it left open; None when there is none."""
+    d = innermost_definition(defs, after - 1)
+    return d.end if d is not None else open_bracket_close(orig, before, after, lang)
 
 
 def _edited_last_member(line: str, old: str) -> bool:

@@ -29,10 +29,21 @@ _REPLACED = re.compile(
     r"\breplac(?:e|es|ing)\s+((?:\S+\s+){0,3}?\S+?)\s+(?:with|by)\b|\b(?:instead\s+of|rather\s+than)\s+((?:[^\s,;]+\s+){0,2}[^\s,;]+)",  # not past the clause
     re.I,
 )
-_PLACE_WORD = r"\s(?:in|inside|within|from)\s+(?:the\s+)?"
+_PLACE_NAMES = "in|inside|within|from"
+_PLACE_WORD = rf"\s(?:{_PLACE_NAMES})\s+(?:the\s+)?"
 _PLACE = re.compile(_PLACE_WORD + r"\S+")
 # text right before a place: "from `.main.menu`", "before header_filter's final `end`"
-_AT_PLACE = re.compile(r"\s(?:in|inside|within|from|before|after|above|below)\s+(?:the\s+)?(?:[\w'.]+\s+){0,3}$")
+_AT_PLACE = re.compile(rf"\s(?:{_PLACE_NAMES}|before|after|above|below)\s+(?:the\s+)?(?:[\w'.]+\s+){{0,3}}$")
+
+
+def masked_quotes(text: str) -> str:
+    """``text`` with each backticked span's inside written over, same length, so that the
+    punctuation of quoted code ends no clause or phrase.
+
+    >>> masked_quotes("remove the `a, b = f()` line")
+    'remove the `xxxxxxxxxx` line'
+    """
+    return re.sub(r"`[^`\n]*`", lambda quoted: "`" + "x" * (len(quoted.group(0)) - 2) + "`", text)
 
 
 def says_place(text: str) -> bool:
@@ -250,8 +261,7 @@ def removal_clauses(instruction: str) -> list[str]:
     >>> removal_clauses("In f, drop the `tmp` temporary and the `alias` alias: use `months` directly")
     ['drop the `tmp` temporary and the `alias` alias']
     """
-    # quoted code ends no clause: "remove the `a, b = f()` line" (its spans masked, same length)
-    masked = re.sub(r"`[^`\n]*`", lambda quoted: "`" + "x" * (len(quoted.group(0)) - 2) + "`", instruction)
+    masked = masked_quotes(instruction)  # quoted code ends no clause: "remove the `a, b = f()` line"
     clauses = []
     for verb, end_at in ((_DELETE_VERB, _CLAUSE_END), (_REPLACE_VERB, _REPLACEMENT)):
         for match in verb.finditer(masked):

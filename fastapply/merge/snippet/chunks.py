@@ -16,10 +16,16 @@ class Chunk:
     marker_before: bool  # a marker stands right above (False: snippet start)
     marker_after: bool  # a marker stands right below (False: snippet end)
     indent_after: int | None  # indentation width of the marker below, when there is one
-    blank_before: bool = False  # blank lines were trimmed next to the markers
-    blank_after: bool = False
-    blank_lines_after: int = 0  # how many blank lines were trimmed before the marker below
     blank_lines_before: int = 0  # how many blank lines were trimmed after the marker above
+    blank_lines_after: int = 0  # how many blank lines were trimmed before the marker below
+
+    @property
+    def blank_before(self) -> bool:
+        return self.blank_lines_before > 0
+
+    @property
+    def blank_after(self) -> bool:
+        return self.blank_lines_after > 0
 
 
 def indent_of(line: str) -> str:
@@ -51,11 +57,9 @@ def _trim_blank_edges(chunk: Chunk) -> None:
     lines = chunk.lines
     while lines and not lines[0].strip():
         lines.pop(0)
-        chunk.blank_before = True
         chunk.blank_lines_before += 1
     while lines and not lines[-1].strip():
         lines.pop()
-        chunk.blank_after = True
         chunk.blank_lines_after += 1
 
 
