@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -9,13 +10,14 @@ from fastapply.merge.place.anchor import Alignment
 from fastapply.merge.place.gaps import give_markers_room
 from fastapply.merge.place.pairs import few_unshown, last_nonblank
 from fastapply.merge.place.placement import EDITED_FORM, place_chunk
+from fastapply.merge.place.seams import reconcile_closers
 from fastapply.merge.place.unanchored import anchored_inside_new_definition, place_unanchored
 from fastapply.merge.snippet.chunks import Chunk, balanced_group, reindent, split_chunks
 from fastapply.merge.snippet.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.text.languages import detect_language
 from fastapply.merge.text.lines import join_lines, split_lines, with_bom_of, without_bom
 from fastapply.merge.text.normal import definition_key, is_closer, is_distinctive, norm, retyped
-from fastapply.merge.text.syntax import definitions, error_lines, error_macros
+from fastapply.merge.text.syntax import definitions, new_parse_errors
 
 
 @dataclass
@@ -92,7 +94,17 @@ def _lazy_merge(original: str, snippet: str, language: str | None, path: str | N
     merged_lines, spans = _assemble(plans, orig, problems)
     anchored = not problems
     merged = join_lines(merged_lines, newline, trailing)
-    _check_syntax(original, merged, lang, problems)
+    new_errors = new_parse_errors(original, lang)
+    if new_errors(merged):
+
+        def render(plans: list[Plan]) -> str:
+            return join_lines(_assemble(plans, orig, [])[0], newline, trailing)
+
+        reconciled = reconcile_closers(plans, orig, render, lambda text: not new_errors(text))
+        if reconciled is not None:
+            merged_lines, spans = _assemble(reconciled, orig, problems)
+            merged = join_lines(merged_lines, newline, trailing)
+    _check_syntax(new_errors, merged, problems)
     reason = "; ".join(problems) if problems else None
     return MergeResult(merged, not problems, reason, lang, spans, anchored, edges)
 
@@ -143,7 +155,7 @@ def _merge_hunks(original, orig, snippet_lines, lang, newline, trailing) -> Merg
     if not hunks:
         problems.append("diff-form snippet without hunks")
     merged = join_lines(merged_lines, newline, trailing)
-    _check_syntax(original, merged, lang, problems)
+    _check_syntax(new_parse_errors(original, lang), merged, problems)
     reason = "; ".join(problems) if problems else None
     return MergeResult(merged, not problems, reason, lang, spans, not problems)
 
@@ -290,10 +302,7 @@ def _assemble(plans: list[Plan], orig: list[str], problems: list[str]):
     return out, spans
 
 
-def _check_syntax(original: str, merged: str, lang: str | None, problems: list[str]) -> None:
-    excused = error_macros(original, lang)
-    before = error_lines(original, lang, excused)
-    after = error_lines(merged, lang, excused)
-    if before is None or after is None or len(after) <= len(before):
-        return
-    problems.append(f"merge introduces parse errors (line {after[0] + 1})")
+def _check_syntax(new_errors: Callable[[str], list[int]], merged: str, problems: list[str]) -> None:
+    after = new_errors(merged)
+    if after:
+        problems.append(f"merge introduces parse errors (line {after[0] + 1})")

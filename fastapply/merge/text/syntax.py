@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from fastapply.merge.text.languages import parse
@@ -207,6 +208,22 @@ def error_lines(text: str, language: str | None, excused: frozenset[str] = froze
         return None
     lines = text.split("\n")
     return sorted(row for row, end in found if not excused or not excused & _macros_at(lines, row, end))
+
+
+def new_parse_errors(original: str, lang: str | None) -> Callable[[str], list[int]]:
+    """A check of files made from `original`: a file's parse-error lines when it has more of them
+    than the original (macros the grammar does not know excused), else []. The original is
+    parsed once, however many files are checked."""
+    excused = error_macros(original, lang)
+    before = error_lines(original, lang, excused)
+
+    def check(merged: str) -> list[int]:
+        after = error_lines(merged, lang, excused)
+        if before is None or after is None or len(after) <= len(before):
+            return []
+        return after
+
+    return check
 
 
 _MACRO_CALL = re.compile(r"\b([A-Z][A-Z0-9_]{2,})\s*\(")
