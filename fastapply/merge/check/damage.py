@@ -24,7 +24,7 @@ from fastapply.merge.snippet.hunks import is_diff_form
 from fastapply.merge.text.languages import INDENT_LANGUAGES
 from fastapply.merge.text.lines import indent_width
 from fastapply.merge.text.markers import is_marker_line
-from fastapply.merge.text.normal import WORD_CHAR, is_distinctive, norm
+from fastapply.merge.text.normal import WORD_CHAR, is_closer, is_distinctive, norm
 from fastapply.merge.text.syntax import definitions, qualified
 
 _TERMINAL = re.compile(r"^(return|raise|yield)\b")
@@ -211,7 +211,7 @@ def vanished_definitions(
     promised = "\n".join(line for line, m in zip(snip, marker) if m)
     orig_lines = original.splitlines()
     shown = [norm(line) for line, m in zip(snip, marker) if line.strip() and not m]
-    adjacent = set(zip(shown, shown[1:]))
+    adjacent = set(zip(shown, shown[1:])) | set(zip(shown, shown[1:], shown[2:]))
     gone = []
     for d in defs:
         name = d.name.split()[-1]
@@ -229,12 +229,22 @@ def vanished_definitions(
             continue  # "remove the Add function" names RE2::Set::Add, "shallowcopy" util.shallowcopy
         if d.kind not in new_kinds and any(start <= d.start and d.end < end for start, end in spans):
             continue  # a chunk spans it and wrote no new definition of its kind: a deletion it shows
-        above = next((norm(orig_lines[i]) for i in range(d.start - 1, -1, -1) if orig_lines[i].strip()), None)
-        below = next((norm(orig_lines[i]) for i in range(d.end + 1, len(orig_lines)) if orig_lines[i].strip()), None)
-        if (above, below) in adjacent:
+        if _around(orig_lines, d.start, d.end) in adjacent:
             continue  # the snippet shows the deletion: the code around it, next to each other
         gone.append(d.name)
     return tuple(gone)
+
+
+def _around(lines: list[str], start: int, end: int) -> tuple[str | None, ...]:
+    """The code lines just around lines[start..end] (normalized): the nearest above and below, and
+    the one above that when the nearest above only closes a block. A lone ``end`` or ``}`` closes
+    any definition, a new one the snippet adds among them: next to the code below, it shows no
+    deletion unless the code it closes is shown too."""
+    above = [norm(lines[i]) for i in range(start - 1, -1, -1) if lines[i].strip()][:2]
+    below = next((norm(lines[i]) for i in range(end + 1, len(lines)) if lines[i].strip()), None)
+    if above and is_closer(above[0]) and len(above) == 2:
+        return (above[1], above[0], below)
+    return (above[0] if above else None, below)
 
 
 _DECLARATION = re.compile(r"^(local|let|const|var|val)\s+(?:mut\s+|function\s+)?([A-Za-z_$][\w$]*)\b")

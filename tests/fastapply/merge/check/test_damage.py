@@ -288,3 +288,21 @@ def test_an_annotation_above_a_method_the_snippet_writes_from_its_header_is_not_
     ]
     merged = JAVA_OWNER.replace("findById(ownerId);", "findById(ownerId); // reviewed")
     assert damage.orphaned_lines(snippet, merged, "java") == ()
+
+
+def test_a_new_function_s_end_next_to_the_code_below_shows_no_deletion_of_the_one_it_replaced():
+    # "add M.get_height()": a merge that writes it over the similar M.get_width() above `return M`;
+    # the snippet's `end` / `return M` are next to each other, but that `end` closes the new function
+    original = (
+        "local M = {}\n\nfunction M.setup(opts)\n  M.opts = opts or {}\n  M.ready = true\nend\n\n"
+        "function M.get_width()\n  return M.opts.width\nend\n\nreturn M\n"
+    )
+    snippet = "-- ... existing code ...\n\nfunction M.get_height()\n  return M.opts.height\nend\n\nreturn M\n"
+    over = original.replace("get_width()\n  return M.opts.width", "get_height()\n  return M.opts.height")
+    assert damage.vanished_definitions(
+        original, snippet.splitlines(), over, "lua", "Add M.get_height().", [(7, 12)]
+    ) == ("M.get_width",)
+    # the deletion shown: the code the `end` above it closes, then the code below
+    shown = "-- ... existing code ...\n  M.ready = true\nend\n\nreturn M\n"
+    dropped = original.replace("function M.get_width()\n  return M.opts.width\nend\n\n", "")
+    assert damage.vanished_definitions(original, shown.splitlines(), dropped, "lua", "", [(5, 12)]) == ()
