@@ -9,6 +9,7 @@ from fastapply.merge.place.anchor import Alignment, align
 from fastapply.merge.place.edges import pin_edges
 from fastapply.merge.place.ends import pair_enclosing_end, pair_last_line, pair_leading_closers, unpair_new_group_opener
 from fastapply.merge.place.pairs import first_word, monotonic
+from fastapply.merge.place.siblings import unpair_new_siblings
 from fastapply.merge.snippet.chunks import Chunk, block_end, closing_only
 from fastapply.merge.text.languages import INDENT_LANGUAGES
 from fastapply.merge.text.lines import indent_width as _width
@@ -193,6 +194,7 @@ def place_chunk(
     pairs = pair_leading_closers(chunk, pairs, original, lo, defs)
     pairs = pair_last_line(chunk, pairs, original)
     pairs = pair_enclosing_end(chunk, pairs, original, defs, language)
+    pairs = unpair_new_siblings(chunk, pairs, defs, original, language)
     if not pairs:  # only short common lines matched (or nothing): the caller decides
         return Alignment(alignment.pairs, ambiguous=True, weak=alignment.weak), replaced
     # Tied to the file's start or end: the position is certain even if the lines are common.
