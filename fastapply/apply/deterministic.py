@@ -72,8 +72,9 @@ def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None
     When the validator shows that the literal merge missed an edit the instruction states (a
     deletion left under a marker, a definition skipped or moved), the file that makes it is
     validated and, if clean, replaces the literal one with a note saying what was done
-    (``merge.stated``; severity "note"): served, and never silently. The second opinion is asked
-    about the literal placement, which the stated edit builds on. A candidate placed on the renamed
+    (``merge.stated``; severity "note"): served, and never silently. The second opinion confirms
+    it when it writes either the literal placement, which the stated edit builds on, or the file
+    the stated edit made. A candidate placed on the renamed
     file is checked against that file, and its note says which renames were made."""
     candidate, language, base = prepared.candidate, prepared.language, prepared.base(request)
     if candidate.merged is None:
@@ -87,6 +88,8 @@ def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None
         base, request.snippet, candidate.merged, language, request.instruction, candidate, warnings
     )
     if stated is not None:
+        if doubt and merge.agreement(base, request.snippet, stated[0], language) is None:
+            doubt = []  # the second opinion writes the file served, the stated edit made
         return stated[0], renamed + [stated[1]] + doubt
     return candidate.merged, renamed + warnings + doubt
 

@@ -133,3 +133,21 @@ def test_a_stated_rename_is_made_before_the_snippet_is_placed_and_noted():
     notes = [w for w in result.warnings if w.code == merge.Code.STATED_RENAME]
     assert len(notes) == 1 and notes[0].severity == "note" and "is_true to parse_bool in 3 place(s)" in notes[0].message
     assert not merge.flags(result.warnings)
+
+
+def test_a_second_opinion_that_writes_the_file_the_stated_edit_made_confirms_it(monkeypatch):
+    from fastapply.apply import deterministic
+    from fastapply.merge.second import Opinion
+
+    request = ApplyRequest(DECODER, "# ...\n    def raw(self, s):\n        return s.strip()\n", language="python")
+    literal = deterministic.prepare(request).candidate.merged
+    stated = literal.replace("    def raw(self, s):\n        return s.strip()\n", "")  # as if a stated deletion
+    note = merge.ApplyWarning(merge.Code.INFERRED_DELETION, "removed raw(), as the instruction states", severity="note")
+    monkeypatch.setattr(merge, "stated_edit", lambda *a, **k: (stated, note))
+    monkeypatch.setattr("fastapply.merge.second.agree.second_opinion", lambda *a, **k: Opinion(stated))
+    merged, warnings = deterministic.checked_merge(request, deterministic.prepare(request))
+    assert merged == stated and warnings == [note]
+    # a second opinion that writes neither the literal placement nor the stated edit: flagged
+    monkeypatch.setattr("fastapply.merge.second.agree.second_opinion", lambda *a, **k: Opinion(DECODER))
+    merged, warnings = deterministic.checked_merge(request, deterministic.prepare(request))
+    assert [w.code for w in warnings] == ["inferred_deletion", "second_opinion_differs"]
