@@ -166,8 +166,8 @@ def _retyped(trace: Trace, original: str, language: str | None, instruction: str
     words = ", ".join(sorted({w for _, gone in found for w in gone})[:5])
     return ApplyWarning(
         Code.RETYPED_CONTEXT,
-        f"{len(found)} line(s) changed only by leaving out words or marks the instruction does not name "
-        f"({words}): context retyped from memory, or an edit no one asked for",
+        f"{len(found)} line(s) changed only by leaving out words or marks, or by their spacing, which the "
+        f"instruction does not name ({words}): context retyped from memory, or an edit no one asked for",
         tuple(m + 1 for m, _ in found),
     )
 

@@ -10,6 +10,9 @@ an expression), unless all they gain or lose is a modifier (``return await copyF
 file's ``return copyFile(...)``: an agent's habit, and a change of meaning no one asked for);
 comment lines are prose, reworded on purpose, unless all they lose is punctuation (a doc comment
 quoted without its final period) and the instruction speaks neither of comments nor of punctuation.
+A code line written back with its tokens spaced otherwise (a column padded from memory) is flagged
+the same way unless the instruction speaks of layout; a single-spaced retype is no change at all
+(the merge writes the original's spacing back, ``text.normal.retyped``).
 
     >>> words_left_out("public int f(final String s) {", "public int f(String s) {", "Add a g method.")
     ['final']
@@ -92,14 +95,40 @@ def _words_and_qualifiers(gone: list[str]) -> bool:
     )
 
 
+_DIRECTIVE = re.compile(r"\s*#\s*(?:define|undef|if|ifdef|ifndef|elif|else|endif|include|pragma)\b")
+_SPEAKS_OF_LAYOUT = re.compile(r"align|format|space|indent|column|tab|pad|fmt|lint|style", re.I)
+
+
+def spacing_only(old: str, new: str, instruction: str) -> bool:
+    """Whether a code line was written with the same tokens spaced otherwise inside it (``#define
+    N  30`` for the file's ``#define N      30``: a column moved), the instruction saying nothing of
+    layout: a line padded from memory, or a realignment no one asked for.
+
+    >>> spacing_only("#define N      30", "#define N  30", "Guard N with #ifndef.")
+    True
+    >>> spacing_only("#define N      30", "#define N  30", "Align the defines.")
+    False
+    >>> spacing_only("x = 1", "    x = 1", "")  # indentation is placement, not spacing
+    False
+    """
+    if old.strip() == new.strip() or " ".join(old.split()) != " ".join(new.split()):
+        return False
+    if is_comment_line(old) and not _DIRECTIVE.match(old):
+        return False  # prose, respaced on purpose (a "#define" is code, though it opens as "#" does)
+    return not _SPEAKS_OF_LAYOUT.search(instruction)
+
+
 def retyped_lines(
     orig: list[str], out: list[str], kept: dict[int, int], written: set[int], headers: set[int], instruction: str
 ):
     """(merged line, words) for each merged line the snippet wrote in the place of one original line
     (between two kept lines, one for one) that differs only by words left out of a definition's
-    header (``headers``: original rows), or only by ``MODIFIERS`` added or left out anywhere."""
+    header (``headers``: original rows), or only by ``MODIFIERS`` added or left out anywhere; and
+    for each kept line spaced otherwise inside than the original (`spacing_only`)."""
     found = []
     pairs = sorted(kept.items())
+    # an old line the snippet wrote back with its tokens spaced otherwise (kept: the same tokens)
+    found += [(m, ["spacing"]) for o, m in pairs if spacing_only(orig[o], out[m], instruction)]
     for (o1, m1), (o2, m2) in zip([(-1, -1), *pairs], [*pairs, (len(orig), len(out))]):
         if o2 - o1 != m2 - m1:
             continue  # lines added or removed here: no line stands for one old line

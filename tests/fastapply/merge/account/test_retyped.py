@@ -103,3 +103,31 @@ def test_a_comment_quoted_without_its_final_period_is_flagged_not_served():
     asked = ApplyRequest(RUST, snippet, "Drop the period from the doc comment and fix the panic text.", path="index.rs")
     _, warnings = checked_merge(asked, prepare(asked))
     assert "retyped_context" not in {w.code.value for w in warnings}
+
+
+DEFINES = """#include <stdio.h>
+
+#define MAX_OBJECTS      30    /* symbols in an expression */
+#define MAX_CLASS_LEN    40    /* character-class buffer */
+
+int main(void)
+{
+    return MAX_OBJECTS;
+}
+"""
+
+
+def test_a_context_line_padded_to_another_column_is_flagged_unless_the_instruction_speaks_of_layout():
+    """The defines shown as context, padded from memory with two spaces where the file has six: a
+    realigned column no one asked for, or a line retyped. Either reading may be wrong."""
+    snippet = (
+        "#include <stdio.h>\n\n#ifndef MAX_OBJECTS\n#define MAX_OBJECTS  30    /* symbols in an expression */\n"
+        "#endif\n#ifndef MAX_CLASS_LEN\n#define MAX_CLASS_LEN  40    /* character-class buffer */\n#endif\n\n"
+        "// ... existing code ...\n"
+    )
+    request = ApplyRequest(DEFINES, snippet, "Wrap the two defines in #ifndef guards.", path="re.c")
+    _, warnings = checked_merge(request, prepare(request))
+    assert "retyped_context" in {w.code.value for w in warnings}
+    asked = ApplyRequest(DEFINES, snippet, "Guard the defines with #ifndef and align their values.", path="re.c")
+    _, warnings = checked_merge(asked, prepare(asked))
+    assert "retyped_context" not in {w.code.value for w in warnings}
