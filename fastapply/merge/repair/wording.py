@@ -33,7 +33,7 @@ _PLACE_NAMES = "in|inside|within|from"
 _PLACE_WORD = rf"\s(?:{_PLACE_NAMES})\s+(?:the\s+)?"
 _PLACE = re.compile(_PLACE_WORD + r"\S+")
 # text right before a place: "from `.main.menu`", "before header_filter's final `end`"
-_AT_PLACE = re.compile(rf"\s(?:{_PLACE_NAMES}|before|after|above|below)\s+(?:the\s+)?(?:[\w'.]+\s+){{0,3}}$")
+_AT_PLACE = re.compile(rf"\s(?:{_PLACE_NAMES}|before|after|above|below)\s+(?:the\s+)?(?:[\w'.-]+\s+){{0,3}}$")
 
 
 def masked_quotes(text: str) -> str:
@@ -242,7 +242,11 @@ def moved_names(instruction: str) -> list[str]:
 
 # (an "and" that goes on with quoted code joins one more object to the verb: "drop the `tmp`
 # temporary and the `use_months` alias")
-_CLAUSE_END = re.compile(r"[.;:,]\s|\s(?:and|then|but)\s(?!(?:the\s+|its\s+|their\s+)?`)")
+# (an aside in parentheses that opens with words, "(callers now use `str()`)", is not what goes;
+# "(and `y`)", "(e.g. `x`)" go on naming it)
+_CLAUSE_END = re.compile(
+    r"[.;:,]\s|\s(?:and|then|but)\s(?!(?:the\s+|its\s+|their\s+)?`)|\s\((?=[a-z]{2,}\s)(?!(?:and|or|both|also)\s)"
+)
 
 
 _REPLACE_VERB = re.compile(r"\breplac(?:e|es|ing)\b", re.I)

@@ -219,3 +219,15 @@ def test_a_selector_list_named_on_one_line_is_found_where_the_file_spreads_it():
         CSS_LINKS, CSS_LINKS, "Remove the `a em, a i` rule.", snippet.splitlines(), "css"
     )
     assert names == ("a em,\na i",)
+
+
+def test_an_aside_in_parentheses_is_not_what_a_removal_names():
+    instruction = "Remove the `soft_str` function (callers now use `str()` directly)."
+    assert wording.named(instruction) == ["soft_str"]
+    assert wording.named("Remove the helpers (and `b`) from the module.") == ["b"]  # not an aside: it names
+    assert "`b`" in wording.removal_clauses("Remove `a` (and `b`) from the module.")[0]
+
+
+def test_a_hyphenated_word_in_a_place_keeps_the_quoted_name_after_it_a_place():
+    instruction = "Replace the slash division in the halfway-fab `bottom` offsets with `math.div()`."
+    assert wording.named(instruction) == []
