@@ -10,8 +10,9 @@ an expression), unless all they gain or lose is a modifier (``return await copyF
 file's ``return copyFile(...)``: an agent's habit, and a change of meaning no one asked for);
 comment lines are prose, reworded on purpose, unless all they lose is punctuation (a doc comment
 quoted without its final period) and the instruction speaks neither of comments nor of punctuation.
-A code line written back with its tokens spaced otherwise (a column padded from memory) is flagged
-the same way unless the instruction speaks of layout; a single-spaced retype is no change at all
+A code line written back with its tokens spaced otherwise (a column padded from memory), or one
+column off its block's width (8 spaces in a body indented 7), is flagged the same way unless the
+instruction speaks of layout; a single-spaced retype is no change at all
 (the merge writes the original's spacing back, ``text.normal.retyped``).
 
     >>> words_left_out("public int f(final String s) {", "public int f(String s) {", "Add a g method.")
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from fastapply.merge.text.lines import indent_width as width
 from fastapply.merge.text.normal import is_comment_line
 
 _TOKEN = re.compile(r"\w+|[^\w\s]")
@@ -118,6 +120,32 @@ def spacing_only(old: str, new: str, instruction: str) -> bool:
     return not _SPEAKS_OF_LAYOUT.search(instruction)
 
 
+def column_off(old: str, new: str, instruction: str) -> bool:
+    """Whether a line was written back one column off its original indentation (8 spaces in a body
+    the file indents 7): no nesting moves code by one column, a retype from memory does; the
+    instruction saying nothing of layout.
+
+    >>> column_off("       let x = 1", "        let x = 1", "Rename x."), column_off("  a", "      a", "")
+    (True, False)
+    """
+    if old.strip() != new.strip() or not old.strip() or "\t" in old + new[: len(new) - len(new.lstrip())]:
+        return False  # (a tab is a whole level, whatever its length in characters)
+    shift = abs(width(new) - width(old))
+    return shift == 1 and not _SPEAKS_OF_LAYOUT.search(instruction)
+
+
+def _apart(m: int, pairs, orig: list[str], out: list[str]) -> bool:
+    """Whether merged line ``m``, moved one column, left the width of the unchanged kept lines
+    nearest it (above and below) that its original shared: a retype, where a fix of a line one
+    column off its block would join them."""
+    stable = sorted(n for o, n in pairs if out[n].strip() and width(orig[o]) == width(out[n]))
+    above = [n for n in stable if n < m][-1:]
+    below = [n for n in stable if n > m][:1]
+    around = {width(out[n]) for n in above + below}
+    old = next(orig[o] for o, n in pairs if n == m)
+    return width(old) in around and width(out[m]) not in around
+
+
 def retyped_lines(
     orig: list[str], out: list[str], kept: dict[int, int], written: set[int], headers: set[int], instruction: str
 ):
@@ -129,6 +157,11 @@ def retyped_lines(
     pairs = sorted(kept.items())
     # an old line the snippet wrote back with its tokens spaced otherwise (kept: the same tokens)
     found += [(m, ["spacing"]) for o, m in pairs if spacing_only(orig[o], out[m], instruction)]
+    found += [
+        (m, ["indentation"])
+        for o, m in pairs
+        if column_off(orig[o], out[m], instruction) and _apart(m, pairs, orig, out)
+    ]
     for (o1, m1), (o2, m2) in zip([(-1, -1), *pairs], [*pairs, (len(orig), len(out))]):
         if o2 - o1 != m2 - m1:
             continue  # lines added or removed here: no line stands for one old line

@@ -131,3 +131,32 @@ def test_a_context_line_padded_to_another_column_is_flagged_unless_the_instructi
     asked = ApplyRequest(DEFINES, snippet, "Guard the defines with #ifndef and align their values.", path="re.c")
     _, warnings = checked_merge(asked, prepare(asked))
     assert "retyped_context" not in {w.code.value for w in warnings}
+
+
+SWIFT = """class Log {
+    var count = 1
+
+    func rotate(_ url: URL) {
+       let path = url.path
+       let last = (count-1)
+       let first = 1
+       print(path, last, first)
+    }
+}
+"""
+
+
+def test_context_written_one_column_off_its_block_is_flagged_and_a_fix_of_an_odd_line_is_not():
+    """Context shown 8 spaces deep in a body the file indents 7: a retype, leaving one block at two
+    widths. A line that was one column off its block, written back at its neighbours' width, is a fix."""
+    snippet = (
+        "class Log {\n    var total = 1\n\n    func rotate(_ url: URL) {\n        let path = url.path\n"
+        "        let last = (total-1)\n        // ... existing code ...\n"
+    )
+    request = ApplyRequest(SWIFT, snippet, "Rename count to total.", path="Log.swift")
+    _, warnings = checked_merge(request, prepare(request))
+    assert "retyped_context" in {w.code.value for w in warnings}
+    odd = "def f():\n    a = 1\n     b = a\n    return b\n"
+    request = ApplyRequest(odd, "def f():\n    a = 1\n    b = a\n    return b\n", "Fix f.", path="f.py")
+    _, warnings = checked_merge(request, prepare(request))
+    assert "retyped_context" not in {w.code.value for w in warnings}
