@@ -4,7 +4,8 @@
 An agent asked for two edits often shows one; the other, a one-line value change stated in words,
 stays under a marker, and the literal merge serves the file with the old value. The check: each
 name the instruction sets to a literal, where the file assigns that name on exactly one line, must
-be assigned that literal in the output.
+be assigned that literal in the output, or a line the output adds must assign it to a key that
+holds the name ("bump the image to 8.11.3" made on ``imageTag``).
 
     >>> stated_values("Make a ^ b false when b is older, and bump the library _VERSION to 1.2.2.")
     [('_VERSION', '1.2.2')]
@@ -44,6 +45,16 @@ def values_not_set(original: list[str], merged: list[str], instruction: str) -> 
             continue  # not assigned, or assigned in several places: which one is meant is unknown
         assigned = [line for line in merged if definition_key(line) == short]
         literal = re.compile(rf"(?<![\w.]){re.escape(value)}(?![\w.])")
-        if len(assigned) == 1 and not literal.search(assigned[0]):
+        if len(assigned) == 1 and not literal.search(assigned[0]) and not _set_beside(short, literal, original, merged):
             missing.append((name, value))
     return missing
+
+
+def _set_beside(name: str, literal: re.Pattern, original: list[str], merged: list[str]) -> bool:
+    """Whether a line the output adds assigns the literal to a key that holds the name ("bump the
+    image to 8.11.3" made on ``imageTag``): the value was set, on the key the file keeps it in."""
+    old = set(original)
+    return any(
+        line not in old and literal.search(line) and name.lower() in (definition_key(line) or "").lower()
+        for line in merged
+    )

@@ -49,3 +49,15 @@ def test_a_value_the_output_holds_is_no_claim():
     assert (
         values.values_not_set(LUA.splitlines(), LUA.splitlines(), "Bump the timeout to 5.") == []
     )  # not assigned here
+
+
+def test_a_value_set_on_the_key_that_holds_the_name_is_set():
+    original = ['image: "docker.elastic.co/elasticsearch"', 'imageTag: "8.5.1"', "replicas: 3"]
+    bumped = ['image: "docker.elastic.co/elasticsearch"', 'imageTag: "8.11.3"', "replicas: 3"]
+    assert values.values_not_set(original, bumped, "Bump the Elasticsearch image to 8.11.3.") == []
+    assert values.values_not_set(original, original, "Bump the Elasticsearch image to 8.11.3.") == [("image", "8.11.3")]
+    # the literal on a new line whose key does not hold the name sets nothing
+    elsewhere = original + ['timeout: "8.11.3"']
+    assert values.values_not_set(original, elsewhere, "Bump the Elasticsearch image to 8.11.3.") == [
+        ("image", "8.11.3")
+    ]
