@@ -175,6 +175,9 @@ def _called_header(line: str) -> str | None:
     return match.group(1) if match else None
 
 
+_GO_RECEIVER = re.compile(r"\s*func\s*\(\s*(?:\w+\s+)?\*?\s*([\w.]+)")
+
+
 def _definition_counts(text: str, language: str | None, by_parameters: bool = False) -> Counter:
     """(parent, name, kind) -> how many definitions; with ``by_parameters``, keyed by the
     parameter list too, and only definitions that have one."""
@@ -183,6 +186,9 @@ def _definition_counts(text: str, language: str | None, by_parameters: bool = Fa
     counts: Counter = Counter()
     for d in defs:
         parent = next((p.name for p in reversed(defs) if p.start < d.start and p.end >= d.end), None)
+        receiver = _GO_RECEIVER.match(lines[d.header]) if language == "go" else None
+        if receiver:
+            parent = receiver.group(1)  # a Go method's parent is its receiver's type, not the file
         name = d.name.split()[-1]
         if not by_parameters:
             counts[(parent, name, d.kind)] += 1

@@ -101,3 +101,29 @@ def test_a_method_moved_with_its_old_copy_kept_is_defined_twice_where_names_over
     overload = "  // ...\n  public void remove(final Node node, boolean all) {\n    head = null;\n  }\n}\n"
     added = JAVA_CACHE.replace("    return count;\n  }\n", "    return count;\n  }\n\n" + overload[9:-2])
     assert "defined_twice" not in {w.code for w in account(JAVA_CACHE, overload, added, "java", "Add an overload.")}
+
+
+GO_ERRORS = """package env
+
+type ParseError struct{ Err error }
+
+type FileError struct{ Err error }
+
+func (e ParseError) Error() string {
+	return e.Err.Error()
+}
+
+func (e ParseError) Unwrap() error {
+	return e.Err
+}
+"""
+
+
+def test_go_methods_of_one_name_on_other_receivers_are_not_defined_twice():
+    snippet = "// ... existing code ...\n\nfunc (e *FileError) Unwrap() error {\n\treturn e.Err\n}\n"
+    added = GO_ERRORS + "\nfunc (e *FileError) Unwrap() error {\n\treturn e.Err\n}\n"
+    assert "defined_twice" not in {w.code for w in account(GO_ERRORS, snippet, added, "go", "Add FileError.Unwrap.")}
+    # the same receiver twice is
+    again = GO_ERRORS + "\nfunc (e ParseError) Unwrap() error {\n\treturn nil\n}\n"
+    other = "// ... existing code ...\n\nfunc (e ParseError) Unwrap() error {\n\treturn nil\n}\n"
+    assert "defined_twice" in {w.code for w in account(GO_ERRORS, other, again, "go", "Make Unwrap return nil.")}
