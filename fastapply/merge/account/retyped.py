@@ -134,15 +134,13 @@ def column_off(old: str, new: str, instruction: str) -> bool:
     return shift == 1 and not _SPEAKS_OF_LAYOUT.search(instruction)
 
 
-def _apart(m: int, pairs, orig: list[str], out: list[str]) -> bool:
-    """Whether merged line ``m``, moved one column, left the width of the unchanged kept lines
-    nearest it (above and below) that its original shared: a retype, where a fix of a line one
-    column off its block would join them."""
-    stable = sorted(n for o, n in pairs if out[n].strip() and width(orig[o]) == width(out[n]))
+def _apart(old: str, m: int, stable: list[int], out: list[str]) -> bool:
+    """Whether merged line ``m``, written for ``old`` one column off, left the width of the nearest
+    ``stable`` lines (kept at their own width) above and below it that ``old`` shared: a retype,
+    where a fix of a line one column off its block would join them."""
     above = [n for n in stable if n < m][-1:]
     below = [n for n in stable if n > m][:1]
     around = {width(out[n]) for n in above + below}
-    old = next(orig[o] for o, n in pairs if n == m)
     return width(old) in around and width(out[m]) not in around
 
 
@@ -157,11 +155,10 @@ def retyped_lines(
     pairs = sorted(kept.items())
     # an old line the snippet wrote back with its tokens spaced otherwise (kept: the same tokens)
     found += [(m, ["spacing"]) for o, m in pairs if spacing_only(orig[o], out[m], instruction)]
-    found += [
-        (m, ["indentation"])
-        for o, m in pairs
-        if column_off(orig[o], out[m], instruction) and _apart(m, pairs, orig, out)
-    ]
+    off = [(o, m) for o, m in pairs if column_off(orig[o], out[m], instruction)]
+    if off:
+        stable = sorted(n for o, n in pairs if out[n].strip() and width(orig[o]) == width(out[n]))
+        found += [(m, ["indentation"]) for o, m in off if _apart(orig[o], m, stable, out)]
     for (o1, m1), (o2, m2) in zip([(-1, -1), *pairs], [*pairs, (len(orig), len(out))]):
         if o2 - o1 != m2 - m1:
             continue  # lines added or removed here: no line stands for one old line

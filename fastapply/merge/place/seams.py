@@ -50,12 +50,12 @@ def reconcile_closers(plans: list, orig: list[str], render: Callable[[list], str
         if parses(text):
             code = "\n".join(line for line in text.splitlines() if line.strip())
             by_closers.setdefault(moved, {}).setdefault(code, []).append((text, variant))
-    for moved in sorted(by_closers):
-        readings = list(by_closers[moved].values())
-        if len(readings) != 1:
-            return None
-        return max(readings[0], key=lambda found: _kept(orig, found[0]))[1]
-    return None
+    if not by_closers:
+        return None
+    readings = list(by_closers[min(by_closers)].values())  # the fewest closing lines moved
+    if len(readings) != 1:
+        return None
+    return max(readings[0], key=lambda found: _kept(orig, found[0]))[1]
 
 
 def _kept(orig: list[str], text: str) -> int:
