@@ -90,7 +90,8 @@ def _misplaced(trace: Trace, merged: str, language: str | None) -> ApplyWarning 
 
 
 def _unasked(trace: Trace, original: str, language: str | None, instruction: str) -> ApplyWarning | None:
-    run = unasked_run(trace.orig, trace.out, trace.kept, instruction, definitions(original, language))
+    still = {d.name for d in definitions("\n".join(trace.out), language)}
+    run = unasked_run(trace.orig, trace.out, trace.kept, instruction, definitions(original, language), still)
     if run is None:
         return None
     first, last = run

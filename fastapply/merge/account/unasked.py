@@ -8,7 +8,10 @@ inline, simplify, rewrite, ...), a run of ``UNASKED_RUN`` code lines or more rem
 with nothing written there, is flagged: the file may be right, and a person should say so. Where
 it does name such a change ("removeReporter() should return this", "... instead of log"), the
 run is still flagged when it takes whole definitions away and the instruction names none of them:
-a change that removes definitions says which.
+a change that removes definitions says which. A definition the merged file still holds (written
+anew elsewhere, as a moved or rewritten one is) was not taken away, so naming it excuses nothing:
+"move `_updateFilter` after `setView`, and use `slice` in `_filter`" names `_filter`, not the ten
+methods a misplaced chunk dropped with the old copy of `_filter`.
 
     >>> orig = ["def f(n):", *[f"    a{i} = {i}" for i in range(12)], "    return n"]
     >>> unasked_run(orig, ["def f(n):", "    return n"], {0: 0, 13: 1}, "Mark the return line.")
@@ -19,12 +22,22 @@ a change that removes definitions says which.
     >>> unasked_run(two, ["def g():", "    pass"], {14: 0, 15: 1}, "Have g() return 1 instead.", [f])
     (0, 13)
     >>> unasked_run(two, ["def g():", "    pass"], {14: 0, 15: 1}, "Remove f and have g() return 1.", [f])
+
+(``e`` is dropped with the old copy of the moved ``f``; the merged file still defines ``f``:)
+
+    >>> three = ["def e():", *[f"    a{i} = {i}" for i in range(12)], "def f():", "    pass", "def g():", "    pass"]
+    >>> e = Definition("e", "function_definition", 0, 0, 12)
+    >>> f = Definition("f", "function_definition", 13, 13, 14)
+    >>> out = ["def g():", "    pass", "def f():", "    pass"]
+    >>> unasked_run(three, out, {15: 0, 16: 1}, "Move f below g.", [e, f])
+    >>> unasked_run(three, out, {15: 0, 16: 1}, "Move f below g.", [e, f], still={"f", "g"})
+    (0, 14)
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from fastapply.merge.text.normal import whole_word
 from fastapply.merge.text.syntax import Definition, qualified, short_name
@@ -42,12 +55,18 @@ _REMOVES = re.compile(
 
 
 def unasked_run(
-    orig: list[str], out: list[str], kept: dict[int, int], instruction: str, defs: Sequence[Definition] = ()
+    orig: list[str],
+    out: list[str],
+    kept: dict[int, int],
+    instruction: str,
+    defs: Sequence[Definition] = (),
+    still: Collection[str] | None = None,
 ) -> tuple[int, int] | None:
     """(first, last) original rows of the first run of ``UNASKED_RUN`` code lines or more that the
     merged file drops between two kept lines (or a file edge) with nothing written in their place,
     when the instruction asks for no change that removes code, or for one that names none of the
-    whole definitions (`defs`, of the original) the run takes away; None otherwise."""
+    whole definitions (`defs`, of the original) the run takes away; None otherwise. `still`: the
+    names the merged file defines (None: not known); a definition among them is not taken away."""
     removing = _REMOVES.search(instruction) is not None
     pairs = sorted(kept.items())
     for (o1, m1), (o2, m2) in zip([(-1, -1), *pairs], [*pairs, (len(orig), len(out))]):
@@ -56,6 +75,8 @@ def unasked_run(
         if len(gone) - len(written) < UNASKED_RUN:
             continue
         whole = [d for d in defs if o1 < d.start and d.end < o2]
+        if still is not None and any(d.name not in still for d in whole):
+            whole = [d for d in whole if d.name not in still]
         if not removing or (whole and not any(_named(d, defs, instruction) for d in whole)):
             return o1 + 1, o2 - 1
     return None

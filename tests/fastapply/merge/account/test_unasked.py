@@ -49,3 +49,33 @@ def test_worked_examples():
     from fastapply.merge.account import unasked
 
     assert doctest.testmod(unasked).failed == 0
+
+
+SHOWS = "".join(
+    f"    /**\n     * Shows list {i}\n     */\n    show{i}() {{\n        this.model.read({i}, (data) => this.view.render(data));\n    }}\n\n"
+    for i in range(5)
+)
+CONTROLLER = (
+    "class Controller {\n    setView(hash) {\n        const page = hash.split('/')[1] || '';\n        this._updateFilter(page);\n    }\n\n"
+    + SHOWS
+    + "    _filter(force) {\n        const active = this._activeRoute;\n        const title = active.substr(0, 1);\n"
+    "        this._lastActive = title;\n    }\n\n    /**\n     * Updates the filter nav\n     */\n"
+    "    _updateFilter(currentPage) {\n        this._activeRoute = currentPage;\n        this._filter();\n"
+    "        this.view.render('setFilter', currentPage);\n    }\n}\n"
+)
+
+
+def test_naming_a_definition_the_file_still_holds_excuses_no_run():
+    # The moved method's header anchors at its old place, so the chunk drops every method between;
+    # the instruction names `_filter`, which the file still defines (written anew), not show0..show4.
+    snippet = (
+        "    setView(hash) {\n        const page = hash.split('/')[1] || '';\n        this._updateFilter(page);\n    }\n\n"
+        "    /**\n     * Updates the filter nav\n     */\n    _updateFilter(currentPage) {\n        // ... unchanged ...\n    }\n\n"
+        "    // ... existing code ...\n\n    _filter(force) {\n        const active = this._activeRoute;\n"
+        "        const title = active.slice(0, 1);\n        // ... rest unchanged\n    }\n}\n"
+    )
+    instruction = "Bring `_updateFilter` up next to `setView`, and use `slice` instead of `substr` in `_filter`."
+    request = ApplyRequest(CONTROLLER, snippet, instruction, path="controller.js")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert "show0" not in merged and "_filter(force)" in merged
+    assert "unasked_deletion" in [w.code.value for w in flags(warnings)]
