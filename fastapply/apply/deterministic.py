@@ -22,19 +22,21 @@ class Prepared:
     language: str | None
     candidate: merge.MergeResult
     started: float  # perf_counter() when the request arrived, for its latency
-    # The instruction's rename made throughout the original, when the candidate was placed on that
-    # file instead (``merge.stated_rename``); None: on the original itself.
-    renamed: merge.StatedRename | None = None
+    # The original with an edit the instruction states already made, when the candidate was placed
+    # on that file instead: a rename made throughout (``merge.stated_rename``) or a move
+    # (``merge.stated_move_first``); None: on the original itself.
+    restated: merge.StatedRename | merge.StatedMove | None = None
 
     def base(self, request: ApplyRequest) -> str:
         """The file the candidate was placed on: the checks read the candidate against it."""
-        return self.renamed.text if self.renamed is not None else request.original
+        return self.restated.text if self.restated is not None else request.original
 
 
 def prepare(request: ApplyRequest) -> Prepared:
-    """Check the request (ApplyError on bad input) and run the deterministic merge once; where the
-    instruction states a rename that the literal merge leaves undone, place the snippet on the
-    renamed file instead, when that placement is confident."""
+    """Check the request (ApplyError on bad input) and run the deterministic merge once. Where the
+    instruction states a rename that the literal merge leaves undone, or a move the original does
+    not show yet, place the snippet on the file with that edit made instead, when that placement
+    is confident."""
     request.check()
     started = time.perf_counter()
     language = merge.detect_language(path=request.path, text=request.original, hint=request.language)
@@ -44,6 +46,11 @@ def prepare(request: ApplyRequest) -> Prepared:
         placed = merge.lazy_merge(renamed.text, request.snippet, language)
         if placed.confident:
             return Prepared(language, placed, started, renamed)
+    moved = merge.stated_move_first(request.original, request.instruction, language)
+    if moved is not None:
+        placed = merge.lazy_merge(moved.text, request.snippet, language)
+        if placed.confident:
+            return Prepared(language, placed, started, moved)
     return Prepared(language, literal, started)
 
 
@@ -74,8 +81,8 @@ def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None
     validated and, if clean, replaces the literal one with a note saying what was done
     (``merge.stated``; severity "note"): served, and never silently. The second opinion confirms
     it when it writes either the literal placement, which the stated edit builds on, or the file
-    the stated edit made. A candidate placed on the renamed
-    file is checked against that file, and its note says which renames were made."""
+    the stated edit made. A candidate placed on a renamed or moved file is checked against that
+    file, and its note says which renames or which move were made."""
     candidate, language, base = prepared.candidate, prepared.language, prepared.base(request)
     if candidate.merged is None:
         return None, []
@@ -83,22 +90,29 @@ def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None
         base, request.snippet, candidate.merged, language, anchoring=candidate, instruction=request.instruction
     )
     doubt = second_doubt(request, prepared)
-    renamed = [_rename_note(prepared.renamed)] if prepared.renamed is not None else []
+    restated = [_restated_note(prepared.restated)] if prepared.restated is not None else []
     stated = merge.stated_edit(
         base, request.snippet, candidate.merged, language, request.instruction, candidate, warnings
     )
     if stated is not None:
         if doubt and merge.agreement(base, request.snippet, stated[0], language) is None:
             doubt = []  # the second opinion writes the file served, the stated edit made
-        return stated[0], renamed + [stated[1]] + doubt
-    return candidate.merged, renamed + warnings + doubt
+        return stated[0], restated + [stated[1]] + doubt
+    return candidate.merged, restated + warnings + doubt
 
 
-def _rename_note(renamed: merge.StatedRename) -> merge.ApplyWarning:
-    pairs = ", ".join(f"{old} to {new}" for old, new in renamed.renames)
+def _restated_note(restated: merge.StatedRename | merge.StatedMove) -> merge.ApplyWarning:
+    if isinstance(restated, merge.StatedMove):
+        name, where, other = restated.move
+        return merge.ApplyWarning(
+            merge.Code.INFERRED_MOVE,
+            f"moved {name} {where} {other}, as the instruction states, then placed the snippet",
+            severity="note",
+        )
+    pairs = ", ".join(f"{old} to {new}" for old, new in restated.renames)
     return merge.ApplyWarning(
         merge.Code.STATED_RENAME,
-        f"renamed {pairs} in {renamed.places} place(s), as the instruction states, then placed the snippet",
+        f"renamed {pairs} in {restated.places} place(s), as the instruction states, then placed the snippet",
         severity="note",
     )
 

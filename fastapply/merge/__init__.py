@@ -30,6 +30,7 @@ Where each snippet style is handled:
 | deletions the instruction states ("delete the helper" points back) | ``repair/wording.py`` | ``repair/instructed.py``, ``repair/intent.py``, ``repair/skips.py`` |
 | moves and reordered definitions | ``check/damage.py``, ``repair/adjacency.py`` | ``repair/moves.py`` |
 | a move stated only in words ("move X below Y") | ``repair/relative.py`` | ``repair/moves.py`` (``stated_move``) |
+| a stated move whose moved header anchors at its old place | ``repair/relative.py`` | ``repair/premove.py`` (the snippet placed on the file with the move made) |
 | a rename stated in words, the snippet showing some renamed lines | ``repair/wording.py`` (``renames``) | ``repair/renames.py`` (the snippet placed on the renamed file) |
 | context retyped (other spacing, modifiers left out) | ``text/normal.py`` (``retyped``) | ``account/retyped.py`` |
 """
@@ -42,6 +43,7 @@ from fastapply.merge.merge import MergeResult, lazy_merge
 from fastapply.merge.repair.candidates import Candidate, candidate_merges, differing_window
 from fastapply.merge.repair.intent import inferred_deletion
 from fastapply.merge.repair.moves import inferred_move, inferred_reorder
+from fastapply.merge.repair.premove import StatedMove, stated_move_first
 from fastapply.merge.repair.renames import StatedRename, needs_rename, stated_rename
 from fastapply.merge.repair.skips import adjacent_deletion
 from fastapply.merge.repair.stated import stated_edit
@@ -76,7 +78,9 @@ __all__ = [
     "second_opinion",
     "splice",
     "stated_edit",
+    "stated_move_first",
     "stated_rename",
+    "StatedMove",
     "StatedRename",
     "needs_rename",
     "unified_diff",

@@ -157,9 +157,29 @@ def stated_move(
         return None
     name, where, other = unmade[0]
     lines, newline, trailing = split_lines(merged)
-    defs = single_definitions(merged, language)
+    moved = move_beside(lines, single_definitions(merged, language), name, where, other)
+    if moved is None:
+        return None
+    out, at = moved
+    candidate = join_lines(out, newline, trailing)
+    if validate(original, snippet, candidate, language, anchoring=anchoring, instruction=instruction):
+        return None
+    return candidate, ApplyWarning(
+        Code.INFERRED_MOVE,
+        f"moved {name} {where} {other}, as the instruction asks (the snippet does not show the move)",
+        (at + 1,),
+        severity="note",
+    )
+
+
+def move_beside(lines: list[str], defs: dict, name: str, where: str, other: str) -> tuple[list[str], int] | None:
+    """``lines`` with the definition ``name`` (its comments, decorators and the blank lines after
+    it) cut out and put right ``where`` ("below" or "above") ``other``, with as many blank lines
+    between the two as the file keeps above ``other``: (the lines, the row the block now starts
+    at). None when either name is not in ``defs`` (single definitions by name: one defined twice
+    leaves the place unknown), they stand at different levels, or one holds the other."""
     if name not in defs or other not in defs:
-        return None  # the definition it goes beside is defined twice: which one is unknown
+        return None
     mover, anchor = defs[name], defs[other]
     top, bottom = first_row(mover, lines), mover.end
     a_top = first_row(anchor, lines)
@@ -171,20 +191,9 @@ def stated_move(
     cut_from, cut_to = with_blank_run(lines, top, bottom)
     rest = lines[:cut_from] + lines[cut_to + 1 :]
     shift = cut_to - cut_from + 1
-    # as many blank lines between the two as the file keeps above the definition it goes beside
     gap = [""] * max(1, next((n for n in range(a_top) if lines[a_top - 1 - n].strip()), 1))
     if where == "below":
         at = anchor.end + 1 - (shift if cut_from < anchor.end else 0)
-        out = rest[:at] + gap + block + rest[at:]
-    else:
-        at = a_top - (shift if cut_from < a_top else 0)
-        out = rest[:at] + block + gap + rest[at:]
-    candidate = join_lines(out, newline, trailing)
-    if validate(original, snippet, candidate, language, anchoring=anchoring, instruction=instruction):
-        return None
-    return candidate, ApplyWarning(
-        Code.INFERRED_MOVE,
-        f"moved {name} {where} {other}, as the instruction asks (the snippet does not show the move)",
-        (at + 1,),
-        severity="note",
-    )
+        return rest[:at] + gap + block + rest[at:], at + len(gap)
+    at = a_top - (shift if cut_from < a_top else 0)
+    return rest[:at] + block + gap + rest[at:], at

@@ -143,9 +143,24 @@ def unmade_moves(merged: str, language: str | None, instruction: str) -> list[tu
     defs = single_definitions(merged, language)
     lines = split_lines(merged)[0]
     unmade = _end_orders(merged, language, instruction, defs)
-    for name, where, other in stated_order(instruction, set(defs)):
+    orders = stated_order(instruction, set(defs))
+    every = definitions(merged, language) if orders else []
+    for name, where, other in orders:
         mover, anchor = defs[name], defs[other]
-        made = first_row(mover, lines) > anchor.end if where == "below" else mover.end < first_row(anchor, lines)
-        if not made:
+        if not _beside(mover, anchor, where, every, lines):
             unmade.append((name, where, other))
     return unmade
+
+
+def _beside(mover, anchor, where: str, every: list, lines: list[str]) -> bool:
+    """Whether ``mover`` stands right below (above) ``anchor``: on its side, with no definition
+    that shares its holder between them. "Move X after Y" where X already stands somewhere after Y
+    asks for "directly after": a move that changes nothing is not what was asked."""
+    top, a_top = first_row(mover, lines), first_row(anchor, lines)
+    if (top <= anchor.end) if where == "below" else (mover.end >= a_top):
+        return False
+    low, high = (anchor.end, top) if where == "below" else (mover.end, a_top)
+    parent = holder(mover, every)
+    return not any(
+        low < d.start and d.end < high and holder(d, every) == parent for d in every if d not in (mover, anchor)
+    )
