@@ -103,10 +103,10 @@ def checked_merge(request: ApplyRequest, prepared: Prepared) -> tuple[str | None
 
 def _restated_note(restated: merge.StatedRename | merge.StatedMove) -> merge.ApplyWarning:
     if isinstance(restated, merge.StatedMove):
-        name, where, other = restated.move
+        moves = ", ".join(f"{name} {where} {other}" for name, where, other in restated.moves)
         return merge.ApplyWarning(
             merge.Code.INFERRED_MOVE,
-            f"moved {name} {where} {other}, as the instruction states, then placed the snippet",
+            f"moved {moves}, as the instruction states, then placed the snippet",
             severity="note",
         )
     pairs = ", ".join(f"{old} to {new}" for old, new in restated.renames)

@@ -24,7 +24,7 @@ from fastapply.merge.check.damage import duplicated_definitions
 from fastapply.merge.check.validate import validate
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.merge import MergeResult
-from fastapply.merge.repair.relative import single_definitions, unmade_moves
+from fastapply.merge.repair.relative import paired, unmade_moves
 from fastapply.merge.text.lines import indent_width, join_lines, line_opcodes, split_lines
 from fastapply.merge.text.normal import norm, whole_word
 from fastapply.merge.text.syntax import definitions, first_row, with_blank_run
@@ -157,7 +157,8 @@ def stated_move(
         return None
     name, where, other = unmade[0]
     lines, newline, trailing = split_lines(merged)
-    moved = move_beside(lines, single_definitions(merged, language), name, where, other)
+    pair = paired(definitions(merged, language), name, other)
+    moved = move_beside(lines, *pair, where) if pair is not None else None
     if moved is None:
         return None
     out, at = moved
@@ -172,15 +173,11 @@ def stated_move(
     )
 
 
-def move_beside(lines: list[str], defs: dict, name: str, where: str, other: str) -> tuple[list[str], int] | None:
-    """``lines`` with the definition ``name`` (its comments, decorators and the blank lines after
-    it) cut out and put right ``where`` ("below" or "above") ``other``, with as many blank lines
-    between the two as the file keeps above ``other``: (the lines, the row the block now starts
-    at). None when either name is not in ``defs`` (single definitions by name: one defined twice
-    leaves the place unknown), they stand at different levels, or one holds the other."""
-    if name not in defs or other not in defs:
-        return None
-    mover, anchor = defs[name], defs[other]
+def move_beside(lines: list[str], mover, anchor, where: str) -> tuple[list[str], int] | None:
+    """``lines`` with the definition ``mover`` (its comments, decorators and the blank lines after
+    it) cut out and put right ``where`` ("below" or "above") the definition ``anchor``, with as
+    many blank lines between the two as the file keeps above ``anchor``: (the lines, the row the
+    block now starts at). None when they stand at different levels or one holds the other."""
     top, bottom = first_row(mover, lines), mover.end
     a_top = first_row(anchor, lines)
     if indent_width(lines[mover.header]) != indent_width(lines[anchor.header]) or (

@@ -17,6 +17,8 @@ checked against the file's last line, and flagged rather than made.
     []
     >>> stated_order("Move parse and lex below main.", {"parse", "lex", "main"})  # which one stands where?
     []
+    >>> stated_order("Move the Ignore helper to the top of the namespace, before Report.", {"Ignore", "Report"})
+    [('Ignore', 'above', 'Report')]
 """
 
 from __future__ import annotations
@@ -32,21 +34,46 @@ _RELATION = re.compile(
     r"(?P<where>below|after|under|beneath|above|before)\s+(?P<other>[^.;,]{1,40})",
     re.IGNORECASE,
 )
+# "move X to the top of the namespace, before Y": an end, then the place named more closely
+_END_THEN_RELATION = re.compile(
+    r"\b(?:move|moves|moving|put|place)\s+(?P<what>[^.;]{1,80}?)\s+(?:to|at)\s+(?:the\s+)?(?:very\s+)?"
+    r"(?:end|bottom|top|start|beginning)\b[^.;]{0,40}?[\s,](?P<where>below|after|under|beneath|above|before)\s+"
+    r"(?P<other>[^.;,]{1,40})",
+    re.IGNORECASE,
+)
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
 _BELOW = {"below", "after", "under", "beneath"}
 
 
-def stated_order(instruction: str, names: set[str]) -> list[tuple[str, str, str]]:
+def stated_order(instruction: str, names: set[str], rows: dict[str, int] | None = None) -> list[tuple[str, str, str]]:
     """(name, "below" | "above", other) for each move the instruction states between two names the
-    file defines: exactly one defined name before the relation word, the first defined name after
-    it (within a few words)."""
-    found = []
-    for match in _RELATION.finditer(instruction):
-        movers = [w for w in _NAME.findall(match.group("what")) if w in names]
+    file defines: the defined names before the relation word, the first defined name after it
+    (within a few words). Two or more names listed ("move writer and readwriter below reader") go
+    in the order listed, each right beside the one before, when that is also their order in the
+    file (``rows``: the row each name stands at; without it, a list is read as no move)."""
+    found: list[tuple[str, str, str]] = []
+    for match in [*_RELATION.finditer(instruction), *_END_THEN_RELATION.finditer(instruction)]:
+        movers = list(dict.fromkeys(w for w in _NAME.findall(match.group("what")) if w in names))
         others = [w for w in _NAME.findall(match.group("other"))[:4] if w in names]
-        if len(set(movers)) == 1 and others and others[0] != movers[0]:
-            found.append((movers[0], "below" if match.group("where").lower() in _BELOW else "above", others[0]))
+        where = "below" if match.group("where").lower() in _BELOW else "above"
+        if not others or others[0] in movers:
+            continue
+        if len(movers) == 1 and (movers[0], where, others[0]) not in found:
+            found.append((movers[0], where, others[0]))
+        elif movers and _listed(match.group("what"), movers) and rows and _in_file_order(movers, rows):
+            chain = [others[0], *movers] if where == "below" else [others[0], *movers[::-1]]
+            found += [(mover, where, beside) for beside, mover in zip(chain, chain[1:])]
     return found
+
+
+def _listed(what: str, movers: list[str]) -> bool:
+    """Whether the names open the text as one list ("`writer` and `readwriter` up so ...")."""
+    joined = r"[\s`'\"]*(?:,\s*(?:and\s+)?|\s+and\s+)[\s`'\"]*".join(re.escape(m) + r"(?:\(\))?" for m in movers)
+    return re.match(r"(?:the\s+)?[`'\"]?" + joined + r"\b", what.strip()) is not None
+
+
+def _in_file_order(movers: list[str], rows: dict[str, int]) -> bool:
+    return all(m in rows for m in movers) and [rows[m] for m in movers] == sorted(rows[m] for m in movers)
 
 
 def single_definitions(text: str, language: str | None) -> dict[str, object]:
@@ -136,23 +163,56 @@ def _end_orders(merged: str, language: str, instruction: str, defs: dict) -> lis
 
 
 def unmade_moves(merged: str, language: str | None, instruction: str) -> list[tuple[str, str, str]]:
-    """The stated moves the merged file does not show (each name defined once, in the wrong order,
-    or not yet at the end of the file or definition it was sent to)."""
+    """The stated moves the merged file does not show (each in the wrong order, or not yet at the
+    end of the file or definition it was sent to)."""
+    ends, orders = _stated(merged, language, instruction)
+    if not orders:
+        return ends
+    every, lines = definitions(merged, language), split_lines(merged)[0]
+    pairs = [(move, paired(every, move[0], move[2])) for move in orders]
+    return ends + [move for move, pair in pairs if pair is not None and not beside(*pair, move[1], every, lines)]
+
+
+def stated_moves(text: str, language: str | None, instruction: str) -> list[tuple[str, str, str]]:
+    """The moves the instruction states, read on ``text``: a move to an end as one below (above) the
+    definition the mover must pass, when it has not yet, or "to" the end of the file; a move beside
+    another definition as it is stated."""
+    ends, orders = _stated(text, language, instruction)
+    return ends + orders
+
+
+def _stated(text: str, language: str | None, instruction: str):
+    """(the unmade moves to an end, the moves beside another definition). A name defined more
+    than once is the one that shares the other's holder (``__init__`` of the class whose property
+    moves), when only one does."""
     if not instruction or language is None:
-        return []
-    defs = single_definitions(merged, language)
-    lines = split_lines(merged)[0]
-    unmade = _end_orders(merged, language, instruction, defs)
-    orders = stated_order(instruction, set(defs))
-    every = definitions(merged, language) if orders else []
-    for name, where, other in orders:
-        mover, anchor = defs[name], defs[other]
-        if not _beside(mover, anchor, where, every, lines):
-            unmade.append((name, where, other))
-    return unmade
+        return [], []
+    ends = _end_orders(text, language, instruction, single_definitions(text, language))
+    if not _RELATION.search(instruction) and not _END_THEN_RELATION.search(instruction):
+        return ends, []
+    rows = {short_name(d.name): d.start for d in reversed(definitions(text, language))}
+    return ends, stated_order(instruction, set(rows), rows)
 
 
-def _beside(mover, anchor, where: str, every: list, lines: list[str]) -> bool:
+def paired(every: list, name: str, other: str) -> tuple | None:
+    """(the definition ``name``, the definition ``other``) among ``every``: each defined once, or
+    the one of several that shares the holder of the other, defined once; None when that leaves
+    either unclear."""
+    movers, anchors = _named(every, name), _named(every, other)
+    if len(movers) == 1 and len(anchors) > 1:
+        anchors = [d for d in anchors if holder(d, every) == holder(movers[0], every)]
+    elif len(anchors) == 1 and len(movers) > 1:
+        movers = [d for d in movers if holder(d, every) == holder(anchors[0], every)]
+    return (movers[0], anchors[0]) if len(movers) == 1 and len(anchors) == 1 else None
+
+
+def _named(every: list, name: str) -> list:
+    """The definitions of ``name``, a wrapper and what it wraps (a decorated function) as one."""
+    found = sorted((d for d in every if short_name(d.name) == name), key=lambda d: (d.start, -d.end))
+    return [d for k, d in enumerate(found) if all(e.header != d.header for e in found[:k])]
+
+
+def beside(mover, anchor, where: str, every: list, lines: list[str]) -> bool:
     """Whether ``mover`` stands right below (above) ``anchor``: on its side, with no definition
     that shares its holder between them. "Move X after Y" where X already stands somewhere after Y
     asks for "directly after": a move that changes nothing is not what was asked."""

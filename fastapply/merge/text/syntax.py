@@ -261,22 +261,26 @@ def _error_nodes(text: str, language: str | None) -> list[tuple[int, int]] | Non
 
 
 def first_row(definition, lines: list[str]) -> int:
-    """The definition's first row with the comment lines right above it (``/** … */``, ``//``, ``# ``, ``-- ``)."""
+    """The definition's first row with the comment lines right above it (``/** … */``, ``//``, ``# ``,
+    a bare ``#`` between them, ``-- ``)."""
     row = definition.start
-    while row > 0 and lines[row - 1].strip().startswith(("/*", "*", "//", "# ", "-- ")):
+    while row > 0 and (
+        lines[row - 1].strip().startswith(("/*", "*", "//", "# ", "-- ")) or lines[row - 1].strip() == "#"
+    ):
         row -= 1
     return row
 
 
 def with_blank_run(lines: list[str], a: int, b: int) -> tuple[int, int]:
-    """The span with the blank lines after it (before it, at the end of the file): the separator
-    above the old copy then separates its neighbours, and no double gap stays."""
+    """The span with the blank lines after it (before it, at the end of the file or where a closing
+    line follows it at once): the separator above the old copy then separates its neighbours, and
+    no double gap stays."""
     end = b
     while end + 1 < len(lines) and not lines[end + 1].strip():
         end += 1
-    if end + 1 < len(lines):
+    if end + 1 < len(lines) and end > b:
         return a, end
     start = a
     while start > 0 and not lines[start - 1].strip():
         start -= 1
-    return start, b
+    return (start, b) if start < a else (a, end)

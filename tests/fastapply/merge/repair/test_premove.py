@@ -30,9 +30,11 @@ def test_the_snippet_is_placed_on_the_file_with_the_stated_move_made():
 
 def test_only_a_move_not_made_yet_is_made_first():
     assert premove.stated_move_first(GO, "Move isInt above Marshal.", "go") is None  # already right above it
-    assert premove.stated_move_first(GO, "Move isInt below Marshal, and move save above Write.", "go") is None  # two
+    both = premove.stated_move_first(GO, "Move isInt below Marshal, and move save above Write.", "go")
+    assert both is not None and both.moves == (("isInt", "below", "Marshal"), ("save", "above", "Write"))
+    assert [line[5:9] for line in both.text.splitlines() if line.startswith("func")] == ["save", "Writ", "Mars", "isIn"]
     moved = premove.stated_move_first(GO, "Move save right after Write.", "go")
-    assert moved is not None and moved.move == ("save", "below", "Write")
+    assert moved is not None and moved.moves == (("save", "below", "Write"),)
     assert moved.text.index("func save(") < moved.text.index("// isInt")
 
 
@@ -40,3 +42,64 @@ def test_after_means_right_after_when_the_definition_already_stands_further_down
     # save stands below Write already, with isInt and Marshal between: "move save after Write" is unmade.
     assert relative.unmade_moves(GO, "go", "Move save after Write.") == [("save", "below", "Write")]
     assert relative.unmade_moves(GO, "go", "Move Marshal after isInt.") == []
+
+
+def test_a_list_of_names_moves_in_the_order_listed_when_the_file_has_them_so():
+    ask = "Move isInt and Marshal above Write."
+    assert relative.stated_order(ask, {"isInt", "Marshal", "Write"}, {"Write": 4, "isInt": 10, "Marshal": 16}) == [
+        ("Marshal", "above", "Write"),
+        ("isInt", "above", "Marshal"),
+    ]
+    moved = premove.stated_move_first(GO, ask, "go")
+    assert moved is not None
+    assert [line[5:9] for line in moved.text.splitlines() if line.startswith("func")] == [
+        "isIn",
+        "Mars",
+        "Writ",
+        "save",
+    ]
+    # listed against the file's order: which order is meant is unclear
+    assert premove.stated_move_first(GO, "Move Marshal and isInt above Write.", "go") is None
+
+
+def test_a_name_defined_twice_is_the_one_beside_the_other():
+    python = (
+        "class A:\n    def __init__(self):\n        self.a = 1\n\n    def run(self):\n        pass\n\n"
+        "    @property\n    def ready(self):\n        return True\n\n\n"
+        "class B:\n    def __init__(self):\n        self.b = 2\n"
+    )
+    moved = premove.stated_move_first(python, "Move the ready property up so it sits right after __init__.", "python")
+    assert moved is not None and moved.moves == (("ready", "below", "__init__"),)
+    assert moved.text.index("def ready") < moved.text.index("def run") < moved.text.index("class B")
+
+
+RUBY = """class Response
+  def body
+    @body
+  end
+
+  private
+
+  # Follow a redirection
+  #
+  # @param args [Hash] the request's arguments
+  #
+  def follow(args)
+    run(args)
+  end
+
+  def check_max
+    raise TooMany if left <= 0
+  end
+end
+"""
+
+
+def test_a_comment_block_with_bare_hash_lines_stays_with_its_definition_and_no_gap_is_left():
+    moved = premove.stated_move_first(RUBY, "Move check_max above follow so the small helpers come first.", "ruby")
+    assert moved is not None
+    assert moved.text == RUBY.replace(
+        "  # Follow a redirection", "  def check_max\n    raise TooMany if left <= 0\n  end\n\n  # Follow a redirection"
+    ).replace(
+        "    run(args)\n  end\n\n  def check_max\n    raise TooMany if left <= 0\n  end\n", "    run(args)\n  end\n"
+    )
