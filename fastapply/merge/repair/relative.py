@@ -19,6 +19,14 @@ checked against the file's last line, and flagged rather than made.
     []
     >>> stated_order("Move the Ignore helper to the top of the namespace, before Report.", {"Ignore", "Report"})
     [('Ignore', 'above', 'Report')]
+    >>> stated_order("Move Queue from the top of Parser.kt to the end, after warn().", {"Queue", "Parser", "warn"})
+    [('Queue', 'below', 'warn')]
+    >>> stated_order("Move getLimit() up so it sits right after its setter.", {"getLimit", "setLimit"})
+    [('getLimit', 'below', 'setLimit')]
+    >>> stated_order("pop() is internal: move it below push().", {"pop", "push"})
+    [('pop', 'below', 'push')]
+    >>> stated_order("Retry in fetch(); the delay is too short, move it below push().", {"fetch", "push"})
+    []
 """
 
 from __future__ import annotations
@@ -30,18 +38,19 @@ from fastapply.merge.text.normal import whole_word
 from fastapply.merge.text.syntax import definitions, first_row, holder, short_name
 
 _RELATION = re.compile(
-    r"\b(?:move|moves|moving|put|place)\s+(?P<what>[^.;,]{1,60}?)\s+"
+    r"\b(?:move|moves|moving|put|place)\s+(?P<what>(?:[^.;,]|\.(?=\w)){1,60}?)\s+"
     r"(?P<where>below|after|under|beneath|above|before)\s+(?P<other>[^.;,]{1,40})",
     re.IGNORECASE,
 )
 # "move X to the top of the namespace, before Y": an end, then the place named more closely
 _END_THEN_RELATION = re.compile(
-    r"\b(?:move|moves|moving|put|place)\s+(?P<what>[^.;]{1,80}?)\s+(?:to|at)\s+(?:the\s+)?(?:very\s+)?"
-    r"(?:end|bottom|top|start|beginning)\b[^.;]{0,40}?[\s,](?P<where>below|after|under|beneath|above|before)\s+"
+    r"\b(?:move|moves|moving|put|place)\s+(?P<what>(?:[^.;]|\.(?=\w)){1,80}?)\s+(?:to|at)\s+(?:the\s+)?"
+    r"(?:very\s+)?(?:end|bottom|top|start|beginning)\b[^.;]{0,40}?[\s,](?P<where>below|after|under|beneath|above|before)\s+"
     r"(?P<other>[^.;,]{1,40})",
     re.IGNORECASE,
 )
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
+_FROM = re.compile(r"\s(?:from|out\s+of)\s", re.IGNORECASE)
 _BELOW = {"below", "after", "under", "beneath"}
 
 
@@ -53,17 +62,42 @@ def stated_order(instruction: str, names: set[str], rows: dict[str, int] | None 
     file (``rows``: the row each name stands at; without it, a list is read as no move)."""
     found: list[tuple[str, str, str]] = []
     for match in [*_RELATION.finditer(instruction), *_END_THEN_RELATION.finditer(instruction)]:
-        movers = list(dict.fromkeys(w for w in _NAME.findall(match.group("what")) if w in names))
-        others = [w for w in _NAME.findall(match.group("other"))[:4] if w in names]
+        what = _FROM.split(match.group("what"))[0]  # "X from the top of ArgParser.kt": X moves
+        movers = list(dict.fromkeys(w for w in _NAME.findall(what) if w in names))
+        pronoun = _PRONOUN.match(what)
+        if pronoun and not movers:  # "remove() and setHead() are helpers: move them after setCapacity()"
+            # the names the sentence opens with, and no other: the subject "it" or "them" stands for
+            sentence = re.split(r"[.;!?](?:\s|$)", instruction[: match.start()])[-1].strip()
+            movers = list(dict.fromkeys(w for w in _NAME.findall(sentence) if w in names))
+            if not movers or not _listed(sentence, movers) or (len(movers) == 1) != (pronoun.group(1).lower() == "it"):
+                continue
+        others = [w for w in _NAME.findall(match.group("other"))[:4] if w in names] or _counterpart(
+            match.group("other"), movers, names
+        )
         where = "below" if match.group("where").lower() in _BELOW else "above"
         if not others or others[0] in movers:
             continue
         if len(movers) == 1 and (movers[0], where, others[0]) not in found:
             found.append((movers[0], where, others[0]))
-        elif movers and _listed(match.group("what"), movers) and rows and _in_file_order(movers, rows):
+        elif movers and (pronoun or _listed(what, movers)) and rows and _in_file_order(movers, rows):
             chain = [others[0], *movers] if where == "below" else [others[0], *movers[::-1]]
             found += [(mover, where, beside) for beside, mover in zip(chain, chain[1:])]
     return found
+
+
+_PRONOUN = re.compile(r"\s*(it|them|both)\b", re.IGNORECASE)
+_ITS = re.compile(r"\s*its\s+(?:own\s+)?(setter|getter)\b", re.IGNORECASE)
+_ACCESSOR = re.compile(r"^(get|set|is)(?=[A-Z_])")
+
+
+def _counterpart(other: str, movers: list[str], names: set[str]) -> list[str]:
+    """["setLimit"] for "its setter" after the one mover getLimit (and the other way round), when
+    the file defines it."""
+    its = _ITS.match(other)
+    if not its or len(movers) != 1 or not _ACCESSOR.match(movers[0]):
+        return []
+    swapped = _ACCESSOR.sub("set" if its.group(1).lower() == "setter" else "get", movers[0])
+    return [swapped] if swapped in names and swapped != movers[0] else []
 
 
 def _listed(what: str, movers: list[str]) -> bool:

@@ -128,3 +128,21 @@ def test_a_move_to_the_end_of_the_file_means_the_top_level_one_of_two_namesakes(
     assert relative.unmade_moves(original, "python", "Move timeit to the end of the file.") == [
         ("timeit", "to", "the end of the file")
     ]
+
+
+def test_the_parser_reads_the_mover_through_file_names_pronouns_and_accessor_pairs():
+    names = {"Queue", "Parser", "warn", "getLimit", "setLimit", "remove", "setHead", "setCapacity"}
+    rows = {"remove": 1, "setHead": 5, "setCapacity": 9}
+    # a dotted file name does not end the clause, and what it moves "from" is not a mover
+    ask = "Move the Queue class from the top of Parser.kt to the end of the file, after warn()."
+    assert relative.stated_order(ask, names) == [("Queue", "below", "warn")]
+    assert relative.stated_order("Move getLimit() up so it sits right after its setter.", names) == [
+        ("getLimit", "below", "setLimit")
+    ]
+    ask = "remove() and setHead() are helpers: make them private and move them after setCapacity()."
+    assert relative.stated_order(ask, names, rows) == [
+        ("remove", "below", "setCapacity"),
+        ("setHead", "below", "remove"),
+    ]
+    # "it" stands for the name its sentence opens with, or for nothing the parser can tell
+    assert relative.stated_order("Warn less in Parser; move it below warn().", names) == []
