@@ -49,7 +49,7 @@ def account(
 
 
 def _ordered_removal(trace: Trace, instruction: str) -> ApplyWarning | None:
-    orders = ordered_removal_undone(trace.orig, trace.kept, instruction)
+    orders = ordered_removal_undone(trace.orig, trace.kept, instruction, trace.out)
     if not orders:
         return None
     return ApplyWarning(

@@ -67,10 +67,23 @@ def ordered_removals(instruction: str) -> list[str]:
     return found
 
 
-def ordered_removal_undone(original: list[str], kept: set[int] | dict, instruction: str) -> tuple[str, ...]:
+def ordered_removal_undone(
+    original: list[str], kept: set[int] | dict, instruction: str, out: list[str] | None = None
+) -> tuple[str, ...]:
     """The ordered removals, when the merged file keeps every non-blank original line (``kept``:
-    the indices of original lines it keeps); () when it removed or rewrote any."""
+    the indices of original lines it keeps); () when it removed or rewrote any. An order to remove
+    blank lines ("drop the stray double blank line") is carried out when the merged file (``out``)
+    has fewer blank lines than the original."""
     orders = ordered_removals(instruction)
+    if out is not None and _blank_lines(out) < _blank_lines(original):
+        orders = [order for order in orders if not _BLANK.search(order)]
     if not orders or any(line.strip() and row not in kept for row, line in enumerate(original)):
         return ()
     return tuple(orders)
+
+
+_BLANK = re.compile(r"\b(?:blank|empty)\s+lines?\b", re.IGNORECASE)
+
+
+def _blank_lines(lines: list[str]) -> int:
+    return sum(not line.strip() for line in lines)

@@ -61,3 +61,11 @@ def test_an_ordered_removal_left_under_a_marker_is_flagged():
 def test_a_removal_whose_object_quotes_code_or_names_a_css_rule_is_an_order():
     assert ordered_removals("Remove the `.button, ...` rule.") == ["the `.button, ...` rule"]
     assert ordered_removal_undone(["a {", "}"], {0, 1}, "Remove the `.button, ...` rule.")
+
+
+def test_an_order_to_drop_a_blank_line_is_carried_out_by_one_blank_line_fewer():
+    original = ["def f():", "    a = 1", "", "", "    return a"]
+    kept = {0: 0, 1: 1, 2: 2, 4: 3}
+    ask = "Rename nothing; drop the stray double blank line in f."
+    assert ordered_removal_undone(original, kept, ask, ["def f():", "    a = 1", "", "    return a"]) == ()
+    assert ordered_removal_undone(original, {**kept, 3: 3, 4: 4}, ask, original) == ("the stray double blank line",)
