@@ -60,8 +60,9 @@ def _ordered_removal(trace: Trace, instruction: str) -> ApplyWarning | None:
 
 def _described_removal(trace: Trace, instruction: str) -> ApplyWarning | None:
     shown = [line.text for line in trace.snip if line.kind != "del"]
+    struck = [line.text for line in trace.snip if line.kind == "del"]
     written = [trace.out[m] for m in trace.new_lines]
-    lines = described_removal_kept(trace.orig, list(trace.kept), shown, instruction, written)
+    lines = described_removal_kept(trace.orig, list(trace.kept), shown, instruction, written, struck)
     if not lines:
         return None
     return ApplyWarning(

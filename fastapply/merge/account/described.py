@@ -89,13 +89,19 @@ def removal_clauses(instruction: str) -> list[str]:
 
 
 def described_removal_kept(
-    original: list[str], kept: list[int], shown: list[str], instruction: str, written: list[str] = ()
+    original: list[str],
+    kept: list[int],
+    shown: list[str],
+    instruction: str,
+    written: list[str] = (),
+    struck: list[str] = (),
 ) -> tuple[int, ...]:
     """1-based original lines that are kept (``kept``: indices of original lines the merged file
     keeps), not shown by the snippet (``shown``: its code lines), and hold ``MIN_WORDS`` distinctive
     words of a removal clause. () when the instruction asks no removal, or when the merge removed
-    a line holding one of those words (not one it rewrote: ``written``, the lines the snippet put in
-    the merged file, holds its edited form)."""
+    a line holding one of those words: one the snippet strikes out (``struck``: its ``-`` lines),
+    or one it did not rewrite (``written``, the lines the snippet put in the merged file, holds no
+    edited form of it)."""
     clauses = removal_clauses(instruction)
     if not clauses:
         return ()
@@ -109,7 +115,8 @@ def described_removal_kept(
         return ()
     kept_set = set(kept)
     gone = [o for o in range(len(original)) if o not in kept_set and per_line[o] & wanted]
-    if any(not _edited(original[o], written) for o in gone):
+    struck_keys = {norm(line) for line in struck}
+    if any(norm(original[o]) in struck_keys or not _edited(original[o], written) for o in gone):
         return ()  # the merge removed code the clause describes: that removal is the one asked for
     seen = {norm(line) for line in shown}
     hidden = {o for o in kept if norm(original[o]) and norm(original[o]) not in seen}

@@ -6,6 +6,8 @@ import doctest
 
 import pytest
 
+from fastapply.apply.deterministic import checked_merge, prepare
+from fastapply.apply.request import ApplyRequest
 from fastapply.merge.account import (
     account,
     attached,
@@ -387,3 +389,36 @@ def test_a_function_added_after_a_closer_the_snippet_shows_is_traced_to_that_clo
         "    return NULL;\n}\n", "    return NULL;\n}\n\nstatic int seekNewlineLimit(void) {\n    return 0;\n}\n"
     )
     assert "indent_shift" not in codes(C_READER, snippet, merged, "c", "Add seekNewlineLimit after seekNewline.")
+
+
+MATRIX = """jobs:
+  build:
+    strategy:
+      matrix:
+        job:
+          - { target: aarch64-apple-darwin        , os: macos-15     }
+          # - { target: x86_64-pc-windows-gnu     , os: windows-2022 }
+          - { target: x86_64-pc-windows-msvc      , os: windows-2022 }
+          - { target: i686-pc-windows-msvc        , os: windows-2022 }
+          - { target: x86_64-unknown-linux-gnu    , os: ubuntu-24.04 }
+          - { target: i686-unknown-linux-gnu      , os: ubuntu-24.04 }
+"""
+
+
+def test_a_removal_the_snippet_strikes_out_is_the_one_the_instruction_describes():
+    # The struck line is rewritten into its replacement (similar enough to read as edited), but
+    # the snippet's "-" says it goes: the other windows and gnu targets are not what was described.
+    snippet = (
+        "          - { target: aarch64-apple-darwin        , os: macos-15     }\n"
+        "-          # - { target: x86_64-pc-windows-gnu     , os: windows-2022 }\n"
+        "+          - { target: aarch64-pc-windows-msvc     , os: windows-11-arm }\n"
+        "          - { target: x86_64-pc-windows-msvc      , os: windows-2022 }\n"
+    )
+    ask = "Drop the commented-out x86_64-pc-windows-gnu target from the matrix and add aarch64-pc-windows-msvc in its place."
+    request = ApplyRequest(MATRIX, snippet, ask, path="ci.yml")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert merged == MATRIX.replace(
+        "          # - { target: x86_64-pc-windows-gnu     , os: windows-2022 }",
+        "          - { target: aarch64-pc-windows-msvc     , os: windows-11-arm }",
+    )
+    assert "described_removal_kept" not in [w.code.value for w in warnings]
