@@ -69,6 +69,9 @@ def _replaced(instruction: str) -> str:
     return " ".join(next(filter(None, m.groups()), "") for m in _REPLACED.finditer(instruction))
 
 
+_COUNTED = re.compile(r"(?:those|these|the|all)\s+(?:two|three|four|five|six|\d+)\s", re.I)
+
+
 def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     """Code-like names right after a deletion verb (the thing removed, within four words):
     backticked spans (only those, when the removal's clause quotes any), calls,
@@ -77,6 +80,8 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     >>> named("Also remove the `margin-top` from `.main.menu`.")
     ['margin-top']
     >>> named("Remove the blank line before header_filter's final `end`.")
+    []
+    >>> named("Render the overlay with JSX instead, and drop those two propTypes.")
     []
     """
     # What the removal clause quotes is exactly what goes: `matchErr = nil`, not every matchErr.
@@ -89,9 +94,9 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     if quoted:
         return [q.removesuffix("()") for q in quoted]
     names = []
-    objects = " ".join(
-        [match.group(2) for match in _OBJECT.finditer(instruction)] + [_replaced(instruction), _listed(instruction)]
-    )
+    # "drop those two propTypes": a count of things of a kind, pointed back to, not the name itself
+    removed = [match.group(2) for match in _OBJECT.finditer(instruction) if not _COUNTED.match(match.group(2))]
+    objects = " ".join([*removed, _replaced(instruction), _listed(instruction)])
     objects = _PLACE.sub(" ", objects)  # "NULL in RE2::Set::Add", "x from __init__": the place is not what goes
     for ticked, word in _IDENTIFIER.findall(objects):
         token = ticked or word
