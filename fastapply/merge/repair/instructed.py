@@ -59,10 +59,14 @@ def instruction_not_applied(
     placed = any(says_place(clause) for clause in removal_clauses(instruction))
     # "use X instead of Y in f": a use replaced at a place, not every Y removed ("replace" asks that)
     replacing = not asks_deletion(instruction) and not _REPLACE_VERB.search(instruction) and says_place(instruction)
+    # what "instead of" / "rather than" replaces, as written, when it is more than a name
+    replaced = [p for p in (m.group(2) for m in _INSTEAD.finditer(instruction)) if p and not _BARE.fullmatch(p)]
     kept = []
     for name in names:
         # Go declares methods beside their type: a scope that does not hold the name says nothing.
         before, after = (scoped_before, scoped_after) if name in scoped_before else (original, merged)
+        if any(name in phrase and merged.count(phrase) < original.count(phrase) for phrase in replaced):
+            continue  # "... instead of --this->end()": the expression went, its name is used anew
         if after.count(name) >= before.count(name) > 0:
             kept.append(name)
         elif defined_after[_last(name)] < defined_before[_last(name)]:
@@ -74,6 +78,10 @@ def instruction_not_applied(
         elif any(name in line and norm(line) not in shown for line in after.splitlines()):
             kept.append(name)
     return tuple(kept)
+
+
+_INSTEAD = re.compile(r"\b(instead\s+of|rather\s+than)\s+`?([^\s,;`]*[^\s,;`.])")
+_BARE = re.compile(r"[A-Za-z_$][\w$]*(?:\(\))?")
 
 
 def _as_written(name: str, original: str) -> str | None:

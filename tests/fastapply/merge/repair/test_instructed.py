@@ -231,3 +231,11 @@ def test_an_aside_in_parentheses_is_not_what_a_removal_names():
 def test_a_hyphenated_word_in_a_place_keeps_the_quoted_name_after_it_a_place():
     instruction = "Replace the slash division in the halfway-fab `bottom` offsets with `math.div()`."
     assert wording.named(instruction) == []
+
+
+def test_an_expression_replaced_instead_is_gone_though_its_name_is_used_anew():
+    original = "iterator insert(const T& v) {\n    push(v);\n    return --this->end();\n}\nint n() { return this->end() - b; }\n"
+    merged = original.replace("return --this->end();", "return std::prev(this->end());")
+    ask = "In insert, return std::prev(this->end()) like emplace() does instead of --this->end()."
+    assert instructed.instruction_not_applied(original, merged, ask, [], "cpp") == ()
+    assert instructed.instruction_not_applied(original, original, ask, [], "cpp") == ("this->end",)
