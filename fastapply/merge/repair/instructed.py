@@ -21,7 +21,7 @@ from fastapply.merge.repair.wording import (
     says_place,
 )
 from fastapply.merge.text.markers import is_marker_line
-from fastapply.merge.text.normal import norm, whole_word
+from fastapply.merge.text.normal import is_comment_line, norm, whole_word
 from fastapply.merge.text.syntax import definitions
 
 
@@ -61,12 +61,15 @@ def instruction_not_applied(
     replacing = not asks_deletion(instruction) and not _REPLACE_VERB.search(instruction) and says_place(instruction)
     # what "instead of" / "rather than" replaces, as written, when it is more than a name
     replaced = [p for p in (m.group(2) for m in _INSTEAD.finditer(instruction)) if p and not _BARE.fullmatch(p)]
+    commented = _COMMENTED_OUT.search(instruction) is not None
     kept = []
     for name in names:
         # Go declares methods beside their type: a scope that does not hold the name says nothing.
         before, after = (scoped_before, scoped_after) if name in scoped_before else (original, merged)
         if any(name in phrase and merged.count(phrase) < original.count(phrase) for phrase in replaced):
             continue  # "... instead of --this->end()": the expression went, its name is used anew
+        if commented and _comments_with(name, merged) < _comments_with(name, original):
+            continue  # "drop the commented-out `error` local": a comment went; the live `error` calls stay
         if after.count(name) >= before.count(name) > 0:
             kept.append(name)
         elif defined_after[_last(name)] < defined_before[_last(name)]:
@@ -82,6 +85,13 @@ def instruction_not_applied(
 
 _INSTEAD = re.compile(r"\b(instead\s+of|rather\s+than)\s+`?([^\s,;`]*[^\s,;`.])")
 _BARE = re.compile(r"[A-Za-z_$][\w$]*(?:\(\))?")
+
+
+_COMMENTED_OUT = re.compile(r"\bcommented[- ]out\b", re.I)
+
+
+def _comments_with(name: str, text: str) -> int:
+    return sum(is_comment_line(line) and name in line for line in text.splitlines())
 
 
 def _as_written(name: str, original: str) -> str | None:
