@@ -242,7 +242,9 @@ def test_an_expression_replaced_instead_is_gone_though_its_name_is_used_anew():
 
 
 def test_a_commented_out_line_removed_is_the_removal_though_the_name_lives_on():
-    original = "local function connect(opts)\n    -- local error = nil\n    if not opts then error('no opts') end\nend\n"
+    original = (
+        "local function connect(opts)\n    -- local error = nil\n    if not opts then error('no opts') end\nend\n"
+    )
     merged = original.replace("    -- local error = nil\n", "")
     ask = "Clean up: drop the commented-out `error` local."
     assert instructed.instruction_not_applied(original, merged, ask, [], "lua") == ()
