@@ -101,6 +101,9 @@ _DIRECTIVE = re.compile(r"\s*#\s*(?:define|undef|if|ifdef|ifndef|elif|else|endif
 _SPEAKS_OF_LAYOUT = re.compile(r"align|format|space|indent|column|tab|pad|fmt|lint|style", re.I)
 
 
+_TOKENS = re.compile(r"\w+|[^\w\s]")
+
+
 def spacing_only(old: str, new: str, instruction: str) -> bool:
     """Whether a code line was written with the same tokens spaced otherwise inside it (``#define
     N  30`` for the file's ``#define N      30``: a column moved), the instruction saying nothing of
@@ -112,8 +115,12 @@ def spacing_only(old: str, new: str, instruction: str) -> bool:
     False
     >>> spacing_only("x = 1", "    x = 1", "")  # indentation is placement, not spacing
     False
+    >>> spacing_only("function Router (options) {", "function Router(options) {", "Add an option.")
+    True
+    >>> spacing_only("return x", "returnx", "")  # other tokens: an edit, not spacing
+    False
     """
-    if old.strip() == new.strip() or " ".join(old.split()) != " ".join(new.split()):
+    if old.strip() == new.strip() or _TOKENS.findall(old) != _TOKENS.findall(new):
         return False
     if is_comment_line(old) and not _DIRECTIVE.match(old):
         return False  # prose, respaced on purpose (a "#define" is code, though it opens as "#" does)
@@ -166,6 +173,9 @@ def retyped_lines(
             if m1 + k not in written:
                 continue
             old, new = orig[o1 + k], out[m1 + k]
+            if spacing_only(old, new, instruction):  # "Router(options)" for "Router (options)"
+                found.append((m1 + k, ["spacing"]))
+                continue
             if punctuation_only(old, new, instruction):
                 found.append((m1 + k, [p for p in _TOKEN.findall(old) + _TOKEN.findall(new) if not _WORD.match(p)][:1]))
                 continue

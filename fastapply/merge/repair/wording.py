@@ -69,6 +69,11 @@ def _replaced(instruction: str) -> str:
     return " ".join(next(filter(None, m.groups()), "") for m in _REPLACED.finditer(instruction))
 
 
+_PACKAGES = re.compile(
+    r"(?:the\s+)?([@\w][\w@/.-]*(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)[@\w][\w@/.-]*)*)\s+"
+    r"(?:dependency|dependencies|packages?|crates?|gems?|modules?)(?![\w-])",
+    re.I,
+)
 _COUNTED = re.compile(r"(?:those|these|the|all)\s+(?:two|three|four|five|six|\d+)\s", re.I)
 
 
@@ -83,6 +88,10 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     []
     >>> named("Render the overlay with JSX instead, and drop those two propTypes.")
     []
+    >>> named("The deprecation period is over, so remove the is-promise and depd dependencies.")
+    ['is-promise', 'depd']
+    >>> named("Remove the package-level hexVar helper.")  # a kind of helper, no package
+    ['hexVar']
     """
     # What the removal clause quotes is exactly what goes: `matchErr = nil`, not every matchErr.
     quoted = [
@@ -108,6 +117,10 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     # "the Push method", "the pformat helper" (a name the file defines once), not "the demo route"
     names += [w for w in _KIND_NOUN.findall(objects) if w[:1].isupper() or w in defined]
     names += [" ".join(m.group(2).split()) for m in _TITLED.finditer(instruction)]  # "the Media Queries section"
+    # "remove the is-promise and depd dependencies": packages, named as their manifests write them
+    for verb in _DELETE_VERB.finditer(instruction):
+        match = _PACKAGES.match(re.split(r"[.;!?](?:\s|$)", instruction[verb.end() :])[0].strip())
+        names += [item for item in _ITEM_SEP.split(match.group(1)) if item.lower() not in ("", "the")] if match else []
     return names + referred(instruction)
 
 

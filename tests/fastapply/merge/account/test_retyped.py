@@ -3,6 +3,7 @@ snippet retyped its context from memory, or made an edit no one asked for."""
 
 from fastapply.apply.deterministic import checked_merge, prepare
 from fastapply.apply.request import ApplyRequest
+from fastapply.merge import flags
 from fastapply.merge.account.retyped import words_left_out
 
 JAVA = """public final class Finder {
@@ -160,3 +161,14 @@ def test_context_written_one_column_off_its_block_is_flagged_and_a_fix_of_an_odd
     request = ApplyRequest(odd, "def f():\n    a = 1\n    b = a\n    return b\n", "Fix f.", path="f.py")
     _, warnings = checked_merge(request, prepare(request))
     assert "retyped_context" not in {w.code.value for w in warnings}
+
+
+def test_a_header_written_with_a_space_dropped_is_context_retyped():
+    original = "function Router (options) {\n  var opts = options || {}\n  router.params = {}\n}\n"
+    snippet = (
+        "function Router(options) {\n  // ...\n  router.maxDepth = opts.maxDepth || 100\n  router.params = {}\n}\n"
+    )
+    request = ApplyRequest(original, snippet, "Add a maxDepth option (default 100).", path="index.js")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert "function Router(options) {" in merged  # the snippet's spacing, not the file's
+    assert "retyped_context" in [w.code.value for w in flags(warnings)]

@@ -249,3 +249,13 @@ def test_a_commented_out_line_removed_is_the_removal_though_the_name_lives_on():
     ask = "Clean up: drop the commented-out `error` local."
     assert instructed.instruction_not_applied(original, merged, ask, [], "lua") == ()
     assert instructed.instruction_not_applied(original, original, ask, [], "lua") == ("error",)
+
+
+def test_packages_a_removal_names_must_all_go():
+    original = "const debug = require('debug')\nconst deprecate = require('depd')('router')\nconst isPromise = require('is-promise')\n"
+    ask = "Param callbacks only handle native Promises now, so remove the is-promise and depd dependencies."
+    assert wording.named(ask)[:2] == ["is-promise", "depd"]
+    half = original.replace("const isPromise = require('is-promise')\n", "")
+    assert instructed.instruction_not_applied(original, half, ask, [], "javascript") == ("depd",)
+    both = half.replace("const deprecate = require('depd')('router')\n", "")
+    assert instructed.instruction_not_applied(original, both, ask, [], "javascript") == ()
