@@ -42,7 +42,7 @@ def account(
         _retyped(trace, original, language, instruction),
         _unreachable(trace),
         _markup_twice(trace, language),
-        _unasked(trace, original, language, instruction),
+        _unasked(trace, original, merged, language, instruction),
         _misplaced(trace, merged, language),
     )
     return [warning for warning in found if warning is not None]
@@ -90,8 +90,8 @@ def _misplaced(trace: Trace, merged: str, language: str | None) -> ApplyWarning 
     )
 
 
-def _unasked(trace: Trace, original: str, language: str | None, instruction: str) -> ApplyWarning | None:
-    still = {d.name for d in definitions("\n".join(trace.out), language)}
+def _unasked(trace: Trace, original: str, merged: str, language: str | None, instruction: str) -> ApplyWarning | None:
+    still = {d.name for d in definitions(merged, language)}
     run = unasked_run(trace.orig, trace.out, trace.kept, instruction, definitions(original, language), still)
     if run is None:
         return None

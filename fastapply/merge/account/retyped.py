@@ -101,9 +101,6 @@ _DIRECTIVE = re.compile(r"\s*#\s*(?:define|undef|if|ifdef|ifndef|elif|else|endif
 _SPEAKS_OF_LAYOUT = re.compile(r"align|format|space|indent|column|tab|pad|fmt|lint|style", re.I)
 
 
-_TOKENS = re.compile(r"\w+|[^\w\s]")
-
-
 def spacing_only(old: str, new: str, instruction: str) -> bool:
     """Whether a code line was written with the same tokens spaced otherwise inside it (``#define
     N  30`` for the file's ``#define N      30``: a column moved), the instruction saying nothing of
@@ -120,7 +117,7 @@ def spacing_only(old: str, new: str, instruction: str) -> bool:
     >>> spacing_only("return x", "returnx", "")  # other tokens: an edit, not spacing
     False
     """
-    if old.strip() == new.strip() or _TOKENS.findall(old) != _TOKENS.findall(new):
+    if old.strip() == new.strip() or _TOKEN.findall(old) != _TOKEN.findall(new):
         return False
     if is_comment_line(old) and not _DIRECTIVE.match(old):
         return False  # prose, respaced on purpose (a "#define" is code, though it opens as "#" does)

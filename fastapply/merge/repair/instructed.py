@@ -11,6 +11,7 @@ from fastapply.merge.repair.wording import (
     _CLAUSE_END,
     _RENAME,
     _REPLACE_VERB,
+    _REPLACED,
     _REPLACEMENT,
     asks_deletion,
     asks_removal,
@@ -60,7 +61,9 @@ def instruction_not_applied(
     # "use X instead of Y in f": a use replaced at a place, not every Y removed ("replace" asks that)
     replacing = not asks_deletion(instruction) and not _REPLACE_VERB.search(instruction) and says_place(instruction)
     # what "instead of" / "rather than" replaces, as written, when it is more than a name
-    replaced = [p for p in (m.group(2) for m in _INSTEAD.finditer(instruction)) if p and not _BARE.fullmatch(p)]
+    replaced = [
+        p for p in (_first_token(m.group(2)) for m in _REPLACED.finditer(instruction)) if p and not _BARE.fullmatch(p)
+    ]
     commented = _COMMENTED_OUT.search(instruction) is not None
     kept = []
     for name in names:
@@ -83,8 +86,12 @@ def instruction_not_applied(
     return tuple(kept)
 
 
-_INSTEAD = re.compile(r"\b(instead\s+of|rather\s+than)\s+`?([^\s,;`]*[^\s,;`.])")
 _BARE = re.compile(r"[A-Za-z_$][\w$]*(?:\(\))?")
+
+
+def _first_token(words: str | None) -> str:
+    """The first word of what "instead of" names, without quotes or a sentence's full stop."""
+    return words.split()[0].strip("`").rstrip(".").strip("`") if words else ""
 
 
 _COMMENTED_OUT = re.compile(r"\bcommented[- ]out\b", re.I)

@@ -8,7 +8,7 @@ first, then reads the snippet against that file, where the chunk is contiguous a
 builds that file (``moves.move_beside``), the way ``renames.py`` builds the renamed one:
 
 - the move must be stated between two definitions the file holds ("move X below/after/above/before
-  Y", or "to the end/top", ``relative.unmade_moves``), and not made yet: X does not stand right
+  Y", or "to the end/top", ``relative.stated_moves``), and not made yet: X does not stand right
   beside Y; a list ("move A and B below C") is made one move after another;
 - the file served from it carries a note (``inferred_move``) naming the moves.
 
@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fastapply.merge.repair.moves import move_beside
-from fastapply.merge.repair.relative import beside, paired, stated_moves, unmade_moves
+from fastapply.merge.repair.relative import beside, paired, stated_moves
 from fastapply.merge.text.lines import join_lines, split_lines
 from fastapply.merge.text.syntax import definitions
 
@@ -41,8 +41,6 @@ def stated_move_first(original: str, instruction: str, language: str | None) -> 
     ones the original already shows, or one that cannot be made at one level. The moves of a list
     ("move writer and readwriter below reader") are made one after another, each on the file the
     one before made."""
-    if not unmade_moves(original, language, instruction):
-        return None
     lines, newline, trailing = split_lines(original)
     made = []
     for move in stated_moves(original, language, instruction):
@@ -58,4 +56,4 @@ def stated_move_first(original: str, instruction: str, language: str | None) -> 
             return None
         lines = moved[0]
         made.append(move)
-    return StatedMove(join_lines(lines, newline, trailing), tuple(made))
+    return StatedMove(join_lines(lines, newline, trailing), tuple(made)) if made else None

@@ -149,8 +149,6 @@ _EXTENDS = re.compile(r"\s*(?:pub\s+)?(?:unsafe\s+)?(?:impl|extension)\b")  # Ru
 def _end_orders(merged: str, language: str, instruction: str, defs: dict) -> list[tuple[str, str, str]]:
     """A move to an end as a move below the last (above the first) definition beside it, when the
     mover is not there yet: (name, "below" | "above", that definition's name)."""
-    if not _END.search(instruction):
-        return []  # no move to an end: the definitions' nesting is not worth computing
     every = definitions(merged, language)
     lines = split_lines(merged)[0]
     held_by = {id(d): holder(d, every) for d in every}
@@ -221,7 +219,10 @@ def _stated(text: str, language: str | None, instruction: str):
     moves), when only one does."""
     if not instruction or language is None:
         return [], []
-    ends = _end_orders(text, language, instruction, single_definitions(text, language))
+    # the file is parsed only when the instruction speaks of a move: prepare() asks on every request
+    ends = (
+        _end_orders(text, language, instruction, single_definitions(text, language)) if _END.search(instruction) else []
+    )
     if not _RELATION.search(instruction) and not _END_THEN_RELATION.search(instruction):
         return ends, []
     rows = {short_name(d.name): d.start for d in reversed(definitions(text, language))}
