@@ -25,7 +25,7 @@ from fastapply.merge.text.languages import INDENT_LANGUAGES
 from fastapply.merge.text.lines import indent_width
 from fastapply.merge.text.markers import is_marker_line
 from fastapply.merge.text.normal import WORD_CHAR, is_closer, is_distinctive, norm
-from fastapply.merge.text.syntax import definitions, qualified
+from fastapply.merge.text.syntax import definitions, holder_names, qualified, sections_once
 
 _TERMINAL = re.compile(r"^(return|raise|yield)\b")
 _HEADER = re.compile(r"^@@.*@@|^@@\s*$")
@@ -290,39 +290,19 @@ def duplicated_definitions(original: str, snippet: str, merged: str, lang) -> tu
 
     def texts(text: str, found) -> Counter:
         # keyed by the enclosing definition too: the same method in two impls is not a copy left over
-        lines, parents = text.splitlines(), _parents(found)
+        lines, parents = text.splitlines(), holder_names(found)
         return Counter(
             (parents[id(d)], d.name, tuple(norm(line) for line in lines[d.start : d.end + 1] if line.strip()))
             for d in found
             if d.end > d.start
         )
 
-    after = texts(merged, definitions(merged, lang))
+    # a section the original opens once (a YAML key) counts in the merged file however often it opens
+    after = texts(merged, definitions(merged, lang, keep=sections_once(original, lang)))
     if not after or max(after.values()) < 2:
         return ()
     allowed = texts(original, definitions(original, lang)) | texts(snippet, snippet_definitions(snippet, lang))
     return tuple(dict.fromkeys(key[1] for key, n in after.items() if n > max(allowed[key], 1)))
-
-
-def _parents(found) -> dict[int, str]:
-    """id(d) -> the name of the innermost other definition holding d ("" at the top level), in one
-    pass: definitions nest, so the holders of one are on a stack of those still open."""
-    parents: dict[int, str] = {}
-    stack: list = []
-    for d in sorted(found, key=lambda e: (e.start, -e.end)):
-        while stack and stack[-1].end < d.start:
-            stack.pop()
-        holder = next(
-            (
-                e
-                for e in reversed(stack)
-                if e.start <= d.start and d.end <= e.end and (e.start, e.end) != (d.start, d.end)
-            ),
-            None,
-        )
-        parents[id(d)] = holder.name if holder is not None else ""
-        stack.append(d)
-    return parents
 
 
 def shuffled_chunks(snip: list[str], out: list[str], language: str | None) -> tuple[int, ...]:

@@ -53,8 +53,11 @@ DEFINITION_TYPES = {
     "namespace_declaration",
     "struct_declaration",  # c#
     "rule_set",  # css: named by its selectors
+    "block_mapping_pair",  # yaml: a key whose value is a block (a section), named by its key
     "expression_statement",  # js: Writer.prototype.render = function (...) {...}, when it assigns a function
 }
+# Sections named by text that can open several under one holder (a CSS selector, a YAML key).
+_BY_TEXT = ("rule_set", "block_mapping_pair")
 _ASSIGNED_FUNCTIONS = {"function_expression", "function", "arrow_function", "generator_function", "class"}
 # Definitions whose children can be definitions too (methods inside classes, fns in impls).
 _CONTAINER_FIELDS = ("body", "definition", "declaration_list")
@@ -102,6 +105,11 @@ def _name_of(node) -> tuple[str, int] | None:
         if left is None or right is None or right.type not in _ASSIGNED_FUNCTIONS:
             return None
         return left.text.decode("utf-8", "replace"), left.start_point[0]
+    if node.type == "block_mapping_pair":
+        key, value = node.child_by_field_name("key"), node.child_by_field_name("value")
+        if key is None or value is None or value.type != "block_node":
+            return None
+        return key.text.decode("utf-8", "replace"), key.start_point[0]
     if node.type == "rule_set":
         selectors = next((c for c in node.named_children if c.type == "selectors"), None)
         return (selectors.text.decode("utf-8", "replace"), selectors.start_point[0]) if selectors else None
@@ -164,12 +172,35 @@ def short_name(name: str) -> str:
     return re.split(r"::|\.", name.split()[-1])[-1]
 
 
-def definitions(text: str, language: str | None) -> list[Definition]:
+def definitions(text: str, language: str | None, *, keep: frozenset[tuple[str, str]] = frozenset()) -> list[Definition]:
     """Named definitions of a text, outer before inner, in file order; [] without a grammar.
+
+    A CSS selector or a YAML key can open several sections (".CodeMirror" at the top and again
+    further down, an ``env:`` in every job): a snippet's section does not say which one it
+    rewrites, so such sections are no definitions, unless ``keep`` holds their (holder's name,
+    name): a check that counts the copies of the sections the original opens once in their
+    holder (``sections_once``).
 
     One apply asks for the definitions of the same original and merged file from several checks:
     the last few answers are kept (a walk over a large file's tree costs seconds)."""
-    return list(_definitions(text, language))
+    found = _definitions(text, language)
+    if not any(d.kind in _BY_TEXT for d in found):
+        return list(found)
+    opened = Counter(d.name for d in found if d.kind in _BY_TEXT)
+    keys = _section_keys(found) if keep else {}
+    return [d for d in found if d.kind not in _BY_TEXT or opened[d.name] == 1 or keys.get(id(d)) in keep]
+
+
+def sections_once(text: str, language: str | None) -> frozenset[tuple[str, str]]:
+    """(holder's name, name) of each CSS or YAML section the text opens once in its holder."""
+    opened = Counter(_section_keys(_definitions(text, language)).values())
+    return frozenset(key for key, n in opened.items() if n == 1)
+
+
+def _section_keys(found) -> dict[int, tuple[str, str]]:
+    """id(d) -> (holder's name, name) of each section named by text among ``found``."""
+    held = holder_names(found)
+    return {id(d): (held[id(d)], d.name) for d in found if d.kind in _BY_TEXT}
 
 
 @functools.lru_cache(maxsize=8)
@@ -189,10 +220,28 @@ def _definitions(text: str, language: str | None) -> tuple[Definition, ...]:
                 visit(child, depth + 1)
 
     visit(tree.root_node, 0)
-    # A CSS selector can open several rules (".CodeMirror" at the top and again further down): a
-    # snippet's rule does not say which one it rewrites, so such rules are no definitions.
-    selectors = Counter(d.name for d in found if d.kind == "rule_set")
-    return tuple(d for d in found if d.kind != "rule_set" or selectors[d.name] == 1)
+    return tuple(found)
+
+
+def holder_names(found) -> dict[int, str]:
+    """id(d) -> the name of the innermost other definition of ``found`` holding d ("" at the top
+    level), in one pass: definitions nest, so the holders of one are on a stack of those still open."""
+    parents: dict[int, str] = {}
+    stack: list = []
+    for d in sorted(found, key=lambda e: (e.start, -e.end)):
+        while stack and stack[-1].end < d.start:
+            stack.pop()
+        holder = next(
+            (
+                e
+                for e in reversed(stack)
+                if e.start <= d.start and d.end <= e.end and (e.start, e.end) != (d.start, d.end)
+            ),
+            None,
+        )
+        parents[id(d)] = holder.name if holder is not None else ""
+        stack.append(d)
+    return parents
 
 
 def last_line(node) -> int:

@@ -112,25 +112,23 @@ def test_a_definition_copied_whole_is_duplicated_but_the_same_method_in_two_clas
     assert damage.duplicated_definitions(ruby, "class B\n" + snippet + "end\n", two_classes, "ruby") == ()
 
 
-def test_parents_are_the_innermost_holding_definitions():
-    from fastapply.merge.check.damage import _parents
-    from fastapply.merge.text.syntax import definitions
+def test_a_yaml_section_moved_with_its_old_copy_kept_is_duplicated():
+    nav = "nav:\n  - Internals:\n      - Architecture: arch.md\n  - Examples:\n      - Files: files.md\n"
+    plugins = "plugins:\n  redirects:\n    Internals:\n      old.md: arch.md\n"
+    original = nav + plugins  # "Internals" opens two sections, one in each holder
+    snippet = "  - Examples:\n      - Files: files.md\n  - Internals:\n      - Architecture: arch.md\n"
+    kept = original.replace("      - Files: files.md\n", "      - Files: files.md\n" + snippet.split("\n", 2)[2], 1)
+    assert damage.duplicated_definitions(original, snippet, kept, "yaml") == ("Internals",)
+    moved = kept.replace("  - Internals:\n      - Architecture: arch.md\n", "", 1)
+    assert damage.duplicated_definitions(original, snippet, moved, "yaml") == ()
 
-    text = (
-        "class A:\n    def run(self):\n        pass\n\n\nclass B:\n    def run(self):\n"
-        "        def inner():\n            pass\n\n\ndef top():\n    pass\n"
-    )
-    found = definitions(text, "python")
-    holder = _parents(found)
-    parents = {(d.name, d.start): holder[id(d)] for d in found}
-    assert parents == {
-        ("A", 0): "",
-        ("run", 1): "A",
-        ("B", 5): "",
-        ("run", 6): "B",
-        ("inner", 7): "run",
-        ("top", 11): "",
-    }
+
+def test_yaml_steps_made_alike_by_an_edit_are_no_duplicates():
+    job = '  {}:\n    steps:\n      - name: Setup\n        with:\n          version: "{}"\n          cache: true\n'
+    original = "jobs:\n" + job.format("a", "1.0") + job.format("b", "1.1")
+    bumped = "jobs:\n" + job.format("a", "2.0") + job.format("b", "2.0")
+    snippet = '        with:\n          version: "2.0"\n'
+    assert damage.duplicated_definitions(original, snippet, bumped, "yaml") == ()
 
 
 def test_a_section_separator_doubled_by_the_merge_is_a_duplicated_line():

@@ -103,3 +103,15 @@ def test_a_comment_block_with_bare_hash_lines_stays_with_its_definition_and_no_g
     ).replace(
         "    run(args)\n  end\n\n  def check_max\n    raise TooMany if left <= 0\n  end\n", "    run(args)\n  end\n"
     )
+
+
+def test_a_yaml_section_moves_as_stated():
+    # The key opens one section in the file: a definition, so "move X after Y" is read on it.
+    nav = "nav:\n  - Internals:\n      - Architecture: arch.md\n  - Examples:\n      - Files: files.md\n  - Blog: blog.md\n"
+    snippet = (
+        "  - Examples:\n      - Files: files.md\n  - Internals:\n      - Architecture: arch.md\n  - Blog: blog.md\n"
+    )
+    request = ApplyRequest(nav, snippet, "Move the Internals section after Examples.", path="mkdocs.yml")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert merged == "nav:\n" + snippet
+    assert [(w.code.value, w.severity) for w in warnings] == [("inferred_move", "note")]

@@ -1,5 +1,5 @@
 from fastapply.merge import lazy_merge
-from fastapply.merge.text.syntax import error_lines, error_macros
+from fastapply.merge.text.syntax import definitions, error_lines, error_macros, holder_names, sections_once
 
 CACHE = """class LRUCache {
  private:
@@ -26,3 +26,36 @@ def test_new_members_with_the_originals_macro_merge_confidently():
     result = lazy_merge(CACHE, snippet, "cpp")
     assert result.confident, result.reason
     assert result.merged == CACHE.replace("};", "  uint64_t hits_ GUARDED_BY(mutex_);\n};")
+
+
+def test_parents_are_the_innermost_holding_definitions():
+    text = (
+        "class A:\n    def run(self):\n        pass\n\n\nclass B:\n    def run(self):\n"
+        "        def inner():\n            pass\n\n\ndef top():\n    pass\n"
+    )
+    found = definitions(text, "python")
+    holder = holder_names(found)
+    parents = {(d.name, d.start): holder[id(d)] for d in found}
+    assert parents == {
+        ("A", 0): "",
+        ("run", 1): "A",
+        ("B", 5): "",
+        ("run", 6): "B",
+        ("inner", 7): "run",
+        ("top", 11): "",
+    }
+
+
+def test_yaml_sections_are_definitions_named_by_key_when_the_file_opens_them_once():
+    workflow = (
+        "on:\n  push:\n    branches: [main]\n"
+        "jobs:\n  test:\n    env:\n      CI: 1\n    steps:\n      - run: make\n"
+        "  lint:\n    env:\n      CI: 1\n    steps:\n      - run: ruff\n"
+    )
+    names = [d.name for d in definitions(workflow, "yaml")]
+    assert names == ["on", "push", "jobs", "test", "lint"]  # a scalar value is no section
+    # an `env:` in every job does not say which one a snippet's `env:` rewrites ...
+    assert ("test", "env") in sections_once(workflow, "yaml")
+    # ... but a check counting copies keeps each one its holder opens once
+    kept = definitions(workflow, "yaml", keep=sections_once(workflow, "yaml"))
+    assert [d.name for d in kept].count("env") == 2
