@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import difflib
 import functools
-import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
@@ -36,11 +35,11 @@ from fastapply.merge.second.align import MAX_CELLS, Aligner, Op
 from fastapply.merge.second.anchored import unanchored_chunk
 from fastapply.merge.second.bodies import spelled_out
 from fastapply.merge.second.costs import Costs
+from fastapply.merge.second.ends import ends_closed, ends_returning
 from fastapply.merge.second.items import CODE_KINDS, Item, chunk_ids, parse_items
 from fastapply.merge.second.layout import Style, build, keep_edge_blanks, separate_new_blocks
 from fastapply.merge.text.languages import INDENT_LANGUAGES
 from fastapply.merge.text.lines import BOM, join_lines, split_lines, with_bom_of, without_bom
-from fastapply.merge.text.lines import indent_width as width
 from fastapply.merge.text.normal import is_closer, norm
 
 MAX_APART = 3  # chunks shown out of file order that the second opinion sets apart, at most
@@ -106,8 +105,11 @@ def _in_order(original: str, snippet: str, fresh: frozenset[int] | None, languag
         ops = aligner.best_path(start_wild, end_wild, banned)
         if ops is None:
             return Opinion(None, "no alignment reaches the file's edge", items=items)
-    if language in INDENT_LANGUAGES:
-        ops = _end_returning_definitions(ops, items, orig)
+    ops = (
+        ends_returning(ops, items, orig)
+        if language in INDENT_LANGUAGES
+        else ends_closed(ops, items, orig, aligner.costs)
+    )
     ops = separate_new_blocks(keep_edge_blanks(ops, orig), items, orig)
     problem, unplaced = unanchored_chunk(items, ops, chunk, aligner.costs)
     if problem:
@@ -151,42 +153,6 @@ def _unchanged_lines(original: list[str], merged: list[str]) -> set[int]:
     return {block.b + n for block in matcher.get_matching_blocks() for n in range(block.size)}
 
 
-_DEFINITION = re.compile(r"^(async\s+def|def|class)\s")
-_RETURNS = re.compile(r"^(return|raise)\b")
-
-
-def _end_returning_definitions(ops: list[Op], items: list[Item], orig: list[str]) -> list[Op]:
-    """An indentation language has no closing line, but code after a ``return`` at a body's own
-    level is dead: a chunk that shows a definition's header and ends, before a marker no deeper
-    than that header (or the snippet's end), with such a ``return``/``raise`` has written the body
-    out whole, and the old body's rest goes."""
-    out = list(ops)
-    for op in ops:
-        if op.kind != "match" or not _DEFINITION.match(items[op.item].text.strip()):
-            continue
-        header = op.item
-        last = header
-        while last + 1 < len(items) and items[last + 1].kind != "marker":
-            last += 1
-        while last > header and items[last].kind == "blank":
-            last -= 1
-        body = [i for i in range(header + 1, last + 1) if items[i].kind == "code"]
-        after = last + 1
-        while after < len(items) and items[after].kind == "blank":
-            after += 1
-        if not body or (after < len(items) and width(items[after].text) > width(items[header].text)):
-            continue
-        if width(items[last].text) != width(items[body[0]].text) or not _RETURNS.match(items[last].text.strip()):
-            continue
-        end = op.line + 1  # the old definition runs while lines are deeper than its header
-        while end < len(orig) and (not orig[end].strip() or width(orig[end]) > width(orig[op.line])):
-            end += 1
-        while end > op.line + 1 and not orig[end - 1].strip():
-            end -= 1
-        out = [Op("del", line=o.line) if o.kind == "keep" and op.line < o.line < end else o for o in out]
-    return out
-
-
 def _reaches(items: list[Item], orig: list[str], op: Op, head: bool) -> bool:
     """Whether an unmarked snippet edge means the file's own edge: nothing lies beyond its
     outermost anchor, or a few lines that the snippet's new lines there replace."""
@@ -212,11 +178,45 @@ def _off_shift(items, ops: list[Op], orig, chunk, style: Style, costs: Costs) ->
         if shifts.get(k):
             last = shifts[k].most_common(1)[0][0]
         shift_of[k] = last
+    closing = _closer_shifts(items, ops, orig, chunk, style)
     banned = set()
     for i, item in enumerate(items):
         if item.kind != "code" or shift_of.get(chunk[i]) is None:
             continue  # (a diff's context and removed lines stand for original lines by its own say)
+        wanted = closing.get(i, shift_of[chunk[i]])
         for j in costs.where.get(norm(item.text), []):
-            if not costs.distinct[j] and style.width(orig[j]) - style.width(item.text) != shift_of[chunk[i]]:
+            if not costs.distinct[j] and style.width(orig[j]) - style.width(item.text) != wanted:
                 banned.add((i, j))
     return banned
+
+
+def _closer_shifts(items, ops: list[Op], orig, chunk, style: Style) -> dict[int, int]:
+    """item -> the indentation shift of a closing line: its opener's (the chunk's nearest earlier
+    line at its depth that is no closer), or, with none in the chunk, that of the outermost matched
+    line, no closer, of the chunk or of the last chunk before it that has one (a chunk of closers). A snippet that re-indents a body ("the loop body should use 3-space steps")
+    shifts the body's lines, not the lines that open and close it."""
+    shift = {
+        op.item: style.width(orig[op.line]) - style.width(items[op.item].text)
+        for op in ops
+        if op.kind in ("match", "edit") and items[op.item].kind == "code"
+    }
+    found: dict[int, int] = {}
+    for i, item in enumerate(items):
+        if item.kind != "code" or not is_closer(item.text):
+            continue
+        depth, opener = style.width(item.text), None
+        for k in range(i - 1, -1, -1):
+            if chunk[k] != chunk[i]:
+                break
+            if items[k].kind == "code" and style.width(items[k].text) <= depth:
+                opener = k if style.width(items[k].text) == depth and not is_closer(items[k].text) else None
+                break
+        if opener is None:  # the outermost line of this chunk, or of the last one before it that has one
+            matched = [k for k in shift if k < i and not is_closer(items[k].text)]
+            last = max((chunk[k] for k in matched), default=None)
+            opener = min(
+                (k for k in matched if chunk[k] == last), key=lambda k: style.width(items[k].text), default=None
+            )
+        if opener is not None and opener in shift:
+            found[i] = shift[opener]
+    return found

@@ -196,3 +196,67 @@ def test_an_edited_line_with_look_alikes_is_placed_by_the_anchors_around_it():
     )
     opinion = second_opinion(original, snippet, "php")
     assert opinion.merged == wanted, opinion.reason
+
+
+def test_a_body_written_out_whole_replaces_the_old_one_whole():
+    # The snippet takes the body out of its `if`: its closing brace would pair with the old `if`'s,
+    # and the function's own closing brace would stay behind under the marker.
+    original = (
+        "class P\n{\n    public function check($data)\n    {\n        if (!empty($data['error'])) {\n"
+        "            $error = $data['error'];\n            throw new Failure($error);\n        }\n    }\n\n"
+        "    public function create($r)\n    {\n        return new Owner($r);\n    }\n}\n"
+    )
+    snippet = (
+        "    public function check($data)\n    {\n        if (empty($data['error'])) {\n            return;\n        }\n\n"
+        "        $error = $data['error'];\n        throw new Failure($error);\n    }\n\n    // ...\n"
+    )
+    wanted = original.replace(
+        "        if (!empty($data['error'])) {\n            $error = $data['error'];\n"
+        "            throw new Failure($error);\n        }\n    }\n",
+        "        if (empty($data['error'])) {\n            return;\n        }\n\n"
+        "        $error = $data['error'];\n        throw new Failure($error);\n    }\n",
+    )
+    opinion = second_opinion(original, snippet, "php")
+    assert opinion.merged == wanted, opinion.merged
+
+
+def test_a_new_block_whose_header_is_a_common_line_does_not_replace_an_old_one():
+    # A new <section> before the last one: its "<section>" line also opens the old section, which
+    # stays whole under the marker.
+    original = (
+        "<article>\n  <section>\n    <h2>Intro</h2>\n    <p>Hello.</p>\n  </section>\n\n  <section>\n"
+        "    <h2>End</h2>\n    <p>Thanks to all who helped.</p>\n  </section>\n</article>\n"
+    )
+    snippet = (
+        "<!-- ... -->\n    <p>Hello.</p>\n  </section>\n\n  <section>\n    <h2>Tables</h2>\n    <p>Wide ones scroll.</p>\n"
+        "  </section>\n\n  <section>\n    <h2>End</h2>\n<!-- ... -->\n"
+    )
+    wanted = original.replace(
+        "  <section>\n    <h2>End</h2>",
+        "  <section>\n    <h2>Tables</h2>\n    <p>Wide ones scroll.</p>\n  </section>\n\n  <section>\n    <h2>End</h2>",
+    )
+    opinion = second_opinion(original, snippet, "html")
+    assert opinion.merged == wanted, opinion.merged
+
+
+def test_a_re_indented_body_keeps_its_closing_lines_at_their_openers_depth():
+    # The loop body moves 3 columns left; the loop, the branch and the function keep their depth,
+    # and so do the lines that close them.
+    original = (
+        "function report(files)\n   local buf = {}\n   for i, file in ipairs(files) do\n      if file.fatal then\n"
+        "         fail(file)\n      else\n         for _, event in ipairs(file) do\n"
+        "               local kind = event.code:sub(1, 1)\n               local text = format_message(event)\n"
+        '               local where = event.line .. ":" .. event.column\n'
+        "               table.insert(buf, kind .. where .. text)\n"
+        "         end\n      end\n   end\n   return table.concat(buf)\nend\n"
+    )
+    snippet = (
+        "function report(files)\n   -- ...\n      else\n         for _, event in ipairs(file) do\n"
+        "            local kind = event.code:sub(1, 1)\n            local text = format_message(event)\n"
+        '            local where = event.line .. ":" .. event.column\n'
+        "            table.insert(buf, kind .. where .. text)\n"
+        "         end\n      end\n   end\n   -- ...\nend\n"
+    )
+    wanted = original.replace("               ", "            ")
+    opinion = second_opinion(original, snippet, "lua")
+    assert opinion.merged == wanted, opinion.merged
