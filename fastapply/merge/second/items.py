@@ -11,8 +11,10 @@ and ``marker`` (a marker or an ``@@`` header: unchanged code between hunks).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
+from fastapply.merge.second.style import Style
 from fastapply.merge.snippet.hunks import FILE_HEADER, HUNK_HEADER, is_diff_form
 from fastapply.merge.text.lines import indent_width as width
 from fastapply.merge.text.markers import is_marker_line
@@ -42,9 +44,19 @@ def parse_items(snippet: list[str], original: list[str], language: str | None) -
 def _diff_items(snippet: list[str], original: list[str], language: str | None) -> list[Item]:
     known = {norm(line) for line in original if line.strip()}
     exact = {line.rstrip() for line in original}
-    # Whether context lines carry the diff's one-space prefix is one convention for the snippet.
+    # Whether context lines carry the diff's one-space prefix is one convention for the snippet:
+    # told by the lines that stand in the file as they are, with it or without it, or, in a diff
+    # written without the file's indentation, by every one of them standing one column off the
+    # file's grid (" if x:" and "     return" among 4-space indents).
+    once = {key for key, n in Counter(norm(line) for line in original).items() if n == 1}
     spaced = [line for line in snippet if line.startswith(" ") and norm(line) in known]
-    prefixed = sum(line[1:].rstrip() in exact for line in spaced) * 2 > len(spaced)
+    spaced = [line for line in spaced if norm(line) in once] or spaced  # " }" stands anywhere
+    dropped = sum(line[1:].rstrip() in exact for line in spaced)
+    if dropped or any(line.rstrip() in exact for line in spaced):
+        prefixed = dropped * 2 >= len(spaced)  # a tie: the diff convention
+    else:
+        style = Style(original)
+        prefixed = bool(spaced) and not style.tabs and all(style.width(line) % style.unit == 1 for line in spaced)
     items = []
     for n, line in enumerate(snippet):
         if HUNK_HEADER.match(line) or is_marker_line(line, language) or is_marker_line(line[1:], language):

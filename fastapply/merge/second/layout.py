@@ -15,45 +15,12 @@ none is added.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 
 from fastapply.merge.second.align import Op
 from fastapply.merge.second.items import Item, at_edge
+from fastapply.merge.second.style import Style, indent_of
 from fastapply.merge.text.normal import retyped
-
-
-def _indent(line: str) -> str:
-    return line[: len(line) - len(line.lstrip())]
-
-
-class Style:
-    """The original's indentation: tabs or spaces, and its unit."""
-
-    def __init__(self, original: list[str]):
-        indents = [_indent(line) for line in original if line.strip() and _indent(line)]
-        self.tabs = bool(indents) and sum(x.startswith("\t") for x in indents) * 2 > len(indents)
-        unit = 0
-        for x in indents:
-            if "\t" not in x:
-                unit = math.gcd(unit, len(x))
-        self.unit = unit if unit in (2, 3, 4, 8) else 4
-        self.tab = 4 if self.tabs else self.unit
-        self.widths = {self.width(line) for line in original if line.strip()}
-
-    def width(self, line: str) -> int:
-        return len(_indent(line).expandtabs(self.tab))
-
-    def render(self, width: int, rest: str) -> str:
-        width = max(0, width)
-        if self.tabs:
-            return "\t" * (width // self.tab) + " " * (width % self.tab) + rest
-        return " " * width + rest
-
-    def foreign(self, line: str) -> bool:
-        """Whether the line indents with the other character than the file does."""
-        indent = _indent(line)
-        return ("\t" not in indent and len(indent) >= self.tab) if self.tabs else "\t" in indent
 
 
 def chunk_shifts(
@@ -86,7 +53,7 @@ def build(items: list[Item], ops: list[Op], original: list[str], chunk: list[int
                 out.append((old, False, False))
             elif style.width(old) - style.width(item.text) == shift:
                 text = retyped(
-                    item.text if _indent(item.text) == _indent(old) else _indent(old) + item.text.lstrip(), old
+                    item.text if indent_of(item.text) == indent_of(old) else indent_of(old) + item.text.lstrip(), old
                 )
                 out.append((text, False, False))
             else:  # the snippet re-indents this line relative to its chunk: keep that

@@ -260,3 +260,69 @@ def test_a_re_indented_body_keeps_its_closing_lines_at_their_openers_depth():
     wanted = original.replace("               ", "            ")
     opinion = second_opinion(original, snippet, "lua")
     assert opinion.merged == wanted, opinion.merged
+
+
+def test_a_diff_written_without_the_files_indentation_keeps_its_context_prefix_apart():
+    # Context lines " day = ..." carry the diff's one-space prefix over code written at column 0:
+    # none stands in the file as it is, with or without the prefix, and all are one column off
+    # the file's 4-space grid. The added lines then nest under them as the snippet shows.
+    original = (
+        "def parse_day(day):\n    days = {'monday': 0, 'friday': 4}\n    day = day.strip().lower()\n"
+        "    if day in days:\n        return days[day]\n    raise ValueError(day)\n"
+    )
+    snippet = (
+        "@@ parse_day @@\n day = day.strip().lower()\n if day in days:\n     return days[day]\n"
+        "+if len(day) == 3:\n+    for name, value in days.items():\n+        if name.startswith(day):\n"
+        "+            return value\n raise ValueError(day)\n"
+    )
+    wanted = original.replace(
+        "    raise",
+        "    if len(day) == 3:\n        for name, value in days.items():\n            if name.startswith(day):\n"
+        "                return value\n    raise",
+    )
+    assert second_opinion(original, snippet, "python").merged == wanted
+
+
+def test_the_indent_unit_is_the_common_step_not_a_divisor_that_doc_lines_break():
+    from fastapply.merge.second.style import Style
+
+    c = [
+        "/**",
+        " * Parse a string.",
+        " */",
+        "static int parse(jsmn_parser *parser, const char *js,",
+        "                 size_t len) {",
+        "  if (len == 0) {",
+        "    return 0;",
+        "  }",
+        "  return 1;",
+        "}",
+    ]
+    assert Style(c).unit == 2
+    assert Style(["def f():", "    if x:", "        return 1"]).unit == 4
+    assert Style(["x = 1"]).unit == 4  # no step shown
+
+
+def test_a_diffs_closing_context_lines_do_not_outvote_its_distinct_ones():
+    # " }" stands for a "}" the file holds at column 0 as well as the class's: only the lines the
+    # file holds once say whether the context lines carry the prefix (here they do, over code
+    # written at column 0 of a 2-space class body).
+    original = (
+        "object A {\n  def clue(c: Int): Int = synchronized {\n    seen += c\n    c\n  }\n"
+        "  def clues(cs: Int*): Seq[Int] = cs.toList\n\n  def printer: Printer = Empty\n}\n"
+    )
+    snippet = (
+        " def clue(c: Int): Int = synchronized {\n   seen += c\n   c\n }\n def clues(cs: Int*): Seq[Int] = cs.toList\n"
+        "+\n+/** Forget the clues. */\n+def clear(): Unit = synchronized {\n+  seen.clear()\n+}\n\n"
+        " def printer: Printer = Empty\n"
+    )
+    wanted = original.replace(
+        "cs.toList\n",
+        "cs.toList\n\n  /** Forget the clues. */\n  def clear(): Unit = synchronized {\n    seen.clear()\n  }\n",
+    )
+    shown = items.parse_items(snippet.splitlines(), original.splitlines(), "scala")[0]
+    assert [it.text for it in shown if it.kind == "ctx"][:2] == [
+        "def clue(c: Int): Int = synchronized {",
+        "  seen += c",
+    ]
+    assert second_opinion(original, snippet, "scala").merged == wanted
