@@ -180,7 +180,8 @@ def _unreachable(trace: Trace) -> ApplyWarning | None:
         return None
     return ApplyWarning(
         Code.UNREACHABLE_LINES,
-        f"{len(lines)} new line(s) right after an old return of the same block, which they can never follow",
+        f"{len(lines)} line(s) right after a return of the same block, one of the two new and the other old: "
+        "code that can never run (new code below an old exit, or an old line below the exit that replaces it)",
         tuple(lines),
     )
 

@@ -9,7 +9,9 @@ edits; so are other lines that lose words (``sum(v for v in values)`` → ``sum(
 an expression), unless all they gain or lose is a modifier (``return await copyFile(...)`` for the
 file's ``return copyFile(...)``: an agent's habit, and a change of meaning no one asked for);
 comment lines are prose, reworded on purpose, unless all they lose is punctuation (a doc comment
-quoted without its final period) and the instruction speaks neither of comments nor of punctuation.
+quoted without its final period) or all they gain or lose is an article ("returns the internal
+counters" for "returns internal counters"), and the instruction speaks neither of comments nor of
+punctuation.
 A code line written back with its tokens spaced otherwise (a column padded from memory), or one
 column off its block's width (8 spaces in a body indented 7), is flagged the same way unless the
 instruction speaks of layout; a single-spaced retype is no change at all
@@ -28,6 +30,7 @@ instruction speaks of layout; a single-spaced retype is no change at all
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from fastapply.merge.text.lines import indent_width as width
 from fastapply.merge.text.normal import is_comment_line
@@ -83,6 +86,34 @@ def punctuation_only(old: str, new: str, instruction: str) -> bool:
         return False
     rest = iter(before)
     return all(token in rest for token in after)  # a subsequence: nothing added or reordered
+
+
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
+def articles_only(old: str, new: str, instruction: str) -> list[str]:
+    """The articles a comment line gained or lost where nothing else in it changed ("// Counts
+    returns the internal counters" for the file's "// Counts returns internal counters"), the
+    instruction saying nothing of comments: a line quoted from memory; [] otherwise.
+
+    >>> articles_only("// Counts returns internal counters", "// Counts returns the internal counters", "Add Reset.")
+    ['the']
+    >>> articles_only("// Counts returns counters", "// Counts returns the counters", "Fix the doc comment.")
+    []
+    """
+    if old.strip() == new.strip() or not is_comment_line(old) or not is_comment_line(new):
+        return []
+    if _SPEAKS_OF_PROSE.search(instruction):
+        return []
+    before, after = _TOKEN.findall(old), _TOKEN.findall(new)
+    if _without_articles(before) != _without_articles(after):
+        return []
+    before_n, after_n = Counter(t.lower() for t in before), Counter(t.lower() for t in after)
+    return sorted(((before_n - after_n) + (after_n - before_n)).keys())
+
+
+def _without_articles(tokens: list[str]) -> list[str]:
+    return [t for t in tokens if t.lower() not in _ARTICLES]
 
 
 def _words_and_qualifiers(gone: list[str]) -> bool:
@@ -175,6 +206,10 @@ def retyped_lines(
                 continue
             if punctuation_only(old, new, instruction):
                 found.append((m1 + k, [p for p in _TOKEN.findall(old) + _TOKEN.findall(new) if not _WORD.match(p)][:1]))
+                continue
+            articles = articles_only(old, new, instruction)
+            if articles:
+                found.append((m1 + k, articles))
                 continue
             gone = words_left_out(old, new, instruction) if o1 + k in headers else []
             # any code line: only a modifier added or left out ("return await f()" for "return f()")

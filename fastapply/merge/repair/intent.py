@@ -157,6 +157,7 @@ def stated_deletions(
         removed = _with_blank_line(
             lines, _joined({_with_doc_comment(lines, hidden, s) if _ends_paragraph(lines, s) else s for s in removed})
         )
+        removed = _with_emptied_holder(lines, hidden, removed, instruction)
         count = sum(b - a + 1 for a, b in removed)
         if count > MAX_REMOVED_LINES or count > MAX_REMOVED_SHARE * len(lines):
             continue
@@ -195,6 +196,33 @@ def _ends_paragraph(lines: list[str], span: tuple[int, int]) -> bool:
     a, b = span
     after = lines[b + 1] if b + 1 < len(lines) else ""
     return not after.strip() or closing_only([after]) or indent_width(after) < indent_width(lines[a])
+
+
+def _with_emptied_holder(
+    lines: list[str], hidden: list[bool], removed: list[tuple[int, int]], instruction: str
+) -> list[tuple[int, int]]:
+    """``removed`` with the block around it when nothing else is left in that block and the
+    instruction names it ("the fullSlice helper extension on Array" takes ``extension Array {``
+    and its ``}`` along with the one property they held); an emptied block the instruction does
+    not name stays."""
+    gone = {row for a, b in removed for row in range(a, b + 1)}
+    grown = set(removed)
+    for a, b in removed:
+        above = next((r for r in range(a - 1, -1, -1) if lines[r].strip() and r not in gone), None)
+        below = next((r for r in range(b + 1, len(lines)) if lines[r].strip() and r not in gone), None)
+        if above is None or below is None or not hidden[above] or not hidden[below]:
+            continue
+        header, closer = lines[above], lines[below]
+        if not header.rstrip().endswith("{") or not closing_only([closer]):
+            continue
+        if indent_width(header) != indent_width(closer) or any(
+            lines[r].strip() for r in range(above + 1, below) if r not in gone
+        ):
+            continue
+        said = {w for w in re.findall(r"[A-Za-z_]\w{2,}", header) if w.lower() not in _PLAIN}
+        if any(where.uses(instruction, w) or w.lower() in instruction.lower().split() for w in said):
+            grown.add(_with_doc_comment(lines, hidden, (above, below)))
+    return removed if grown == set(removed) else _with_blank_line(lines, _joined(grown))
 
 
 def _outer_rows(lines: list[str], removed: list[tuple[int, int]]) -> list[int]:

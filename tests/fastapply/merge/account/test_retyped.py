@@ -172,3 +172,33 @@ def test_a_header_written_with_a_space_dropped_is_context_retyped():
     merged, warnings = checked_merge(request, prepare(request))
     assert "function Router(options) {" in merged  # the snippet's spacing, not the file's
     assert "retyped_context" in [w.code.value for w in flags(warnings)]
+
+
+GO = """package breaker
+
+// Counts returns internal counters
+func (cb *CircuitBreaker) Counts() Counts {
+	return cb.counts
+}
+
+// Execute runs the request.
+func (cb *CircuitBreaker) Execute() error {
+	return nil
+}
+"""
+
+
+def test_a_comment_quoted_with_an_article_added_is_flagged_not_served():
+    """The doc comment above a function shown only as context gained a "the": a line quoted from
+    memory, or an edit no one asked for; either reading may be wrong."""
+    snippet = (
+        "// Counts returns the internal counters\nfunc (cb *CircuitBreaker) Counts() Counts {\n\t...\n}\n\n"
+        "// Reset clears the counts.\nfunc (cb *CircuitBreaker) Reset() {\n\tcb.counts = Counts{}\n}\n\n"
+        "// Execute runs the request.\n// ...\n"
+    )
+    request = ApplyRequest(GO, snippet, "Add a Reset method after Counts.", path="breaker.go")
+    _, warnings = checked_merge(request, prepare(request))
+    assert "retyped_context" in {w.code.value for w in warnings}
+    asked = ApplyRequest(GO, snippet, "Add a Reset method after Counts and fix its doc comment.", path="breaker.go")
+    _, warnings = checked_merge(asked, prepare(asked))
+    assert "retyped_context" not in {w.code.value for w in warnings}

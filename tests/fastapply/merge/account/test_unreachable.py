@@ -38,3 +38,25 @@ def test_a_guard_return_is_no_end():
     merged = "def f(x)\n  return nil unless x\n  log(x)\n  x + 1\nend\n"
     snippet = "def f(x)\n  return nil unless x\n  log(x)\n  # ...\nend\n"
     assert "unreachable_lines" not in [w.code.value for w in account(original, snippet, merged, "ruby", "Log x.")]
+
+
+def test_an_old_exit_kept_below_the_new_one_that_replaces_it_is_flagged():
+    # The snippet rewrites the raise over three lines and elides the rest of the function: read
+    # literally, the old one-line raise stays below the new one, where it can never run.
+    original = (
+        "def put(self, key, value):\n    size = self.getsizeof(value)\n    if size > self.maxsize:\n"
+        '        raise ValueError("value too large")\n    self.data[key] = value\n'
+    )
+    snippet = (
+        "def put(self, key, value):\n    size = self.getsizeof(value)\n    if size > self.maxsize:\n"
+        "        raise ValueError(\n"
+        '            "value too large: %r > %r" % (size, self.maxsize)\n        )\n    # ... rest unchanged ...\n'
+    )
+    new = '        raise ValueError(\n            "value too large: %r > %r" % (size, self.maxsize)\n        )\n'
+    kept = original.replace(
+        '        raise ValueError("value too large")\n', new + '        raise ValueError("value too large")\n'
+    )
+    right = original.replace('        raise ValueError("value too large")\n', new)
+    found = [w.code.value for w in account(original, snippet, kept, "python", "Say how large the value was.")]
+    assert "unreachable_lines" in found
+    assert "unreachable_lines" not in [w.code.value for w in account(original, snippet, right, "python", "")]

@@ -447,3 +447,47 @@ def test_a_bare_call_of_a_removed_nested_function_is_the_caller_s_code():
     merged = lazy_merge(SCALA_GROUPING, snippet, "scala").merged
     for candidate in stated_deletions(SCALA_GROUPING, snippet, merged, "scala", instruction):
         assert "rec(flatArgs, Map())" in candidate.merged
+
+
+SWIFT = """func join(_ lhs: String, _ rhs: String) -> [String] {
+  var parts = lhs.components.fullSlice
+  parts.append(rhs)
+  return Array(parts)
+}
+
+func split(_ path: String) -> [String] {
+  let parts = path.components
+  if parts.isEmpty {
+    return []
+  }
+  return parts.filter { $0 != "." }
+}
+
+extension Array {
+  var fullSlice: ArraySlice<Element> {
+    return self[self.indices.suffix(from: 0)]
+  }
+}
+"""
+SWIFT_SNIPPET = """func join(_ lhs: String, _ rhs: String) -> [String] {
+  var parts = ArraySlice(lhs.components)
+  parts.append(rhs)
+  return Array(parts)
+}
+
+// ... existing code ...
+"""
+
+
+def test_a_block_left_empty_goes_too_when_the_instruction_names_it():
+    # Only the property goes by name; the extension it was alone in is what the instruction names.
+    ask = "Get rid of the fullSlice helper extension on Array and build the slice with ArraySlice(...)."
+    request = ApplyRequest(SWIFT, SWIFT_SNIPPET, ask, path="Path.swift", mode="deterministic")
+    result = apply_deterministic(request)
+    assert (
+        result.merged
+        == SWIFT.replace("lhs.components.fullSlice", "ArraySlice(lhs.components)").split("\n\nextension")[0] + "\n"
+    )
+    # "remove the fullSlice property" does not name the extension: it stays, empty
+    plain = ApplyRequest(SWIFT, SWIFT_SNIPPET, "Remove the fullSlice property; use ArraySlice(...).", path="Path.swift")
+    assert "extension Array {\n}" in apply_deterministic(plain).merged
