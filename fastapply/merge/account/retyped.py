@@ -147,12 +147,28 @@ def spacing_only(old: str, new: str, instruction: str) -> bool:
     True
     >>> spacing_only("return x", "returnx", "")  # other tokens: an edit, not spacing
     False
+    >>> spacing_only("    /// <inheritdoc />", "    /// <inheritdoc/>", "Add Count."), spacing_only("//Package x", "// Package x", "")
+    (True, False)
     """
     if old.strip() == new.strip() or _TOKEN.findall(old) != _TOKEN.findall(new):
         return False
     if is_comment_line(old) and not _DIRECTIVE.match(old):
-        return False  # prose, respaced on purpose (a "#define" is code, though it opens as "#" does)
+        # prose after its opener is respaced on purpose ("//Package" -> "// Package"); spacing
+        # moved inside it ("/// <inheritdoc />" quoted as "/// <inheritdoc/>") is a quote from
+        # memory as much as an edit (a "#define" is code, though it opens as "#" does)
+        if _joints(old) == _joints(new) or _SPEAKS_OF_PROSE.search(instruction):
+            return False  # (a column of a doc table padded to a new width is realigned on purpose)
     return not _SPEAKS_OF_LAYOUT.search(instruction)
+
+
+_OPENER = re.compile(r"^\s*(?:/{2,}|#+|--+|;+|/\*+|\*+|<!--)\s*")
+
+
+def _joints(line: str) -> list[bool]:
+    """Between each two non-space characters of a comment's text after its opener: whether space
+    stands there (a run padded to another length is the same; one that appears or goes is not)."""
+    text = _OPENER.sub("", line).rstrip()
+    return [bool(gap) for gap in re.findall(r"(?<=\S)(\s*)(?=\S)", text)]
 
 
 def column_off(old: str, new: str, instruction: str) -> bool:
@@ -179,6 +195,34 @@ def _apart(old: str, m: int, stable: list[int], out: list[str]) -> bool:
     return width(old) in around and width(out[m]) not in around
 
 
+# "... now that we only support evergreen browsers; leave everything else as it is."
+_NOTHING_ELSE = re.compile(
+    r"\b(?:leave|keep)\s+(?:everything|all|the\s+rest)\s+(?:else\s+)?(?:as\s+(?:it|they)\s+(?:is|are|was|were)|"
+    r"unchanged|alone|intact|untouched)|\bnothing\s+else\b|\b(?:don't|do\s+not)\s+(?:change|touch)\s+anything\s+else\b",
+    re.I,
+)
+
+
+def _comment_like(line: str) -> bool:
+    text = line.strip()
+    return bool(text) and (is_comment_line(text) or text.endswith("*/") or text.startswith("*"))
+
+
+def comments_reworded(old: list[str], new: list[str], instruction: str) -> bool:
+    """Whether comment lines were written over other comment lines where the instruction says to
+    leave everything else as it is and speaks of no comment: the snippet's comments were quoted
+    from memory (a two-line comment squashed onto one), not rewritten on request.
+
+    >>> comments_reworded(["/* a b", "   c */"], ["/* a b c */"], "Drop the prefixes; leave everything else as it is.")
+    True
+    >>> comments_reworded(["/* a b", "   c */"], ["/* a b c */"], "Drop the prefixes.")
+    False
+    """
+    if not old or not new or not _NOTHING_ELSE.search(instruction) or _SPEAKS_OF_PROSE.search(instruction):
+        return False
+    return all(_comment_like(line) for line in old + new) and [x.strip() for x in old] != [x.strip() for x in new]
+
+
 def retyped_lines(
     orig: list[str], out: list[str], kept: dict[int, int], written: set[int], headers: set[int], instruction: str
 ):
@@ -195,6 +239,10 @@ def retyped_lines(
         stable = sorted(n for o, n in pairs if out[n].strip() and width(orig[o]) == width(out[n]))
         found += [(m, ["indentation"]) for o, m in off if _apart(orig[o], m, stable, out)]
     for (o1, m1), (o2, m2) in zip([(-1, -1), *pairs], [*pairs, (len(orig), len(out))]):
+        gone, wrote = orig[o1 + 1 : o2], [out[m] for m in range(m1 + 1, m2) if m in written]
+        if len(wrote) == m2 - m1 - 1 and comments_reworded(gone, wrote, instruction):
+            found += [(m, ["comment"]) for m in range(m1 + 1, m2)]
+            continue
         if o2 - o1 != m2 - m1:
             continue  # lines added or removed here: no line stands for one old line
         for k in range(1, o2 - o1):

@@ -223,14 +223,26 @@ def renames(instruction: str) -> list[tuple[str, str]]:
     [('aggregate_from_self', 'aggregate')]
     >>> renames("Rename the hasError flag in produce to failed."), renames("Rename the UNCOMPRESS banner to INFLATE.")
     ([('hasError', 'failed')], [])
+    >>> renames("Rename the private ValidateInterval helper to ValidateSameCalendar.")
+    [('ValidateInterval', 'ValidateSameCalendar')]
     """
     found = []
     for match in _RENAME.finditer(instruction or ""):
         old, new = match.group(1), match.group(2)
-        code = old.startswith("`") or old.endswith("()") or re.search(r"[_$\d]|[a-z][A-Z]", old) or _CONSTANT.match(old)
-        if code and not _PROSE.search(match.group(0)):
+        if not _code_like(old):
+            # "rename the private ValidateInterval helper to ...": the one word that reads as code
+            words = [w for w in re.findall(_NAME, match.group(0)[: match.start(2) - match.start()]) if _code_like(w)]
+            old = words[0] if len(words) == 1 else old
+        if _code_like(old) and not _PROSE.search(match.group(0)):
             found.append((old.strip("`").removesuffix("()"), new.strip("`").removesuffix("()")))
     return found
+
+
+def _code_like(word: str) -> bool:
+    """Backticked, a call, snake_case, camelCase or a constant: a name in the code, not a word."""
+    return bool(
+        word.startswith("`") or word.endswith("()") or re.search(r"[_$\d]|[a-z][A-Z]", word) or _CONSTANT.match(word)
+    )
 
 
 def renamed_names(instruction: str) -> list[str]:

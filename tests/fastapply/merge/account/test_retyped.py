@@ -202,3 +202,28 @@ def test_a_comment_quoted_with_an_article_added_is_flagged_not_served():
     asked = ApplyRequest(GO, snippet, "Add a Reset method after Counts and fix its doc comment.", path="breaker.go")
     _, warnings = checked_merge(asked, prepare(asked))
     assert "retyped_context" not in {w.code.value for w in warnings}
+
+
+CSS = """.navbar {
+    position: -webkit-sticky;
+    position: sticky;
+    /* The nav header is 3.5rem high, plus 20px for the margin-top of the
+       main container. */
+    top: calc(3.5rem + 20px);
+}
+"""
+
+
+def test_comments_reworded_where_the_instruction_says_to_leave_the_rest_are_flagged():
+    snippet = (
+        ".navbar {\n    position: sticky;\n"
+        "    /* The nav header is 3.5rem high, plus 20px for the margin-top of the main container. */\n"
+        "    top: calc(3.5rem + 20px);\n}\n"
+    )
+    ask = "Remove the vendor-prefixed declarations; leave everything else as it is."
+    request = ApplyRequest(CSS, snippet, ask, path="base.css")
+    _, warnings = checked_merge(request, prepare(request))
+    assert "retyped_context" in {w.code.value for w in warnings}
+    plain = ApplyRequest(CSS, snippet, "Remove the vendor-prefixed declarations.", path="base.css")
+    _, warnings = checked_merge(plain, prepare(plain))
+    assert "retyped_context" not in {w.code.value for w in warnings}
