@@ -26,6 +26,7 @@ key from the record").
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from fastapply.merge.repair.wording import masked_quotes
@@ -71,15 +72,49 @@ def ordered_removal_undone(
     original: list[str], kept: set[int] | dict, instruction: str, out: list[str] | None = None
 ) -> tuple[str, ...]:
     """The ordered removals, when the merged file keeps every non-blank original line (``kept``:
-    the indices of original lines it keeps); () when it removed or rewrote any. An order to remove
+    the indices of original lines it keeps, or original -> merged index); () when it removed or
+    rewrote any, except that an order to remove whole definitions (functions, overloads, classes)
+    is still undone when every line that went was only rewritten in place. An order to remove
     blank lines ("drop the stray double blank line") is carried out when the merged file (``out``)
     has fewer blank lines than the original."""
     orders = ordered_removals(instruction)
     if out is not None and _blank_lines(out) < _blank_lines(original):
         orders = [order for order in orders if not _BLANK.search(order)]
-    if not orders or any(line.strip() and row not in kept for row, line in enumerate(original)):
+    if not orders:
         return ()
+    if any(line.strip() and row not in kept for row, line in enumerate(original)):
+        # lines were rewritten or removed: an order to remove whole definitions ("delete the two-
+        # and three-argument overloads") is still undone when every old line that went was only
+        # rewritten in place (a parameter given a default value); a smaller unit ("remove the
+        # trivial condition") is removed by rewriting a line
+        wholes = [order for order in orders if _WHOLE_UNIT.search(order)]
+        if not wholes or out is None or not isinstance(kept, dict) or _removed(original, kept, out):
+            return ()
+        return tuple(wholes)
     return tuple(orders)
+
+
+_WHOLE_UNIT = re.compile(
+    r"\b(?:functions?|methods?|overloads?|constructors?|class(?:es)?|helpers?|tests?|structs?|enums?|"
+    r"interfaces?|traits?|modules?|routes?|handlers?)\b",
+    re.IGNORECASE,
+)
+
+
+def _removed(original: list[str], kept: dict[int, int], out: list[str]) -> bool:
+    """Whether some original line the merged file does not keep is gone, not just rewritten: between
+    two kept lines, an old line no written line there stands for as its edited form (a parameter
+    given a default value is rewritten, an overload left under a marker is not removed)."""
+    pairs = sorted(kept.items())
+    for (o1, m1), (o2, m2) in zip([(-1, -1), *pairs], [*pairs, (len(original), len(out))]):
+        old = [line.strip() for line in original[o1 + 1 : o2] if line.strip()]
+        new = [line.strip() for line in out[m1 + 1 : m2] if line.strip()]
+        for line in old:
+            match = next((k for k, w in enumerate(new) if difflib.SequenceMatcher(None, line, w).ratio() >= 0.6), None)
+            if match is None:
+                return True
+            new = new[match + 1 :]
+    return False
 
 
 _BLANK = re.compile(r"\b(?:blank|empty)\s+lines?\b", re.IGNORECASE)

@@ -69,3 +69,23 @@ def test_an_order_to_drop_a_blank_line_is_carried_out_by_one_blank_line_fewer():
     ask = "Rename nothing; drop the stray double blank line in f."
     assert ordered_removal_undone(original, kept, ask, ["def f():", "    a = 1", "", "    return a"]) == ()
     assert ordered_removal_undone(original, {**kept, 3: 3, 4: 4}, ask, original) == ("the stray double blank line",)
+
+
+def test_overloads_ordered_gone_are_undone_when_the_only_change_is_a_rewrite_in_place():
+    original = [
+        "    public Settings(ISerializer s)",
+        "        : this(s, null) { }",
+        "    public Settings(ISerializer s, IFormatter? f)",
+        "        : this(s, f, null) { }",
+        "    public Settings(ISerializer s, IFormatter? f, IKeys? k)",
+        "    {",
+    ]
+    rewritten = original[:4] + ["    public Settings(ISerializer s, IFormatter? f = null, IKeys? k = null)", "    {"]
+    kept = {0: 0, 1: 1, 2: 2, 3: 3, 5: 5}
+    ask = "Give the formatter parameters default values of null and delete the two-argument overload."
+    assert ordered_removal_undone(original, kept, ask, rewritten) == ("the two-argument overload",)
+    # a smaller unit is removed by rewriting its line: "remove the trivial condition"
+    assert ordered_removal_undone(original, kept, "Remove the trivial condition.", rewritten) == ()
+    # the overload gone: carried out
+    done = original[:2] + rewritten[4:]
+    assert ordered_removal_undone(original, {0: 0, 1: 1, 5: 3}, ask, done) == ()
