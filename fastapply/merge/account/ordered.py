@@ -84,21 +84,22 @@ def ordered_removal_undone(
         return ()
     if any(line.strip() and row not in kept for row, line in enumerate(original)):
         # lines were rewritten or removed: an order to remove whole definitions ("delete the two-
-        # and three-argument overloads") is still undone when every old line that went was only
-        # rewritten in place (a parameter given a default value); a smaller unit ("remove the
-        # trivial condition") is removed by rewriting a line
+        # and three-argument overloads"), where nothing is to be added, is still undone when every
+        # old line that went was only rewritten in place (a parameter given a default value); a
+        # smaller unit ("remove the trivial condition") is removed by rewriting a line
         wholes = [order for order in orders if _WHOLE_UNIT.search(order)]
-        if not wholes or out is None or not isinstance(kept, dict) or _removed(original, kept, out):
-            return ()
-        return tuple(wholes)
+        if not wholes or _ADDS.search(instruction) or out is None or not isinstance(kept, dict):
+            return ()  # (what is added may be written where the removed code stood)
+        return () if _removed(original, kept, out) else tuple(wholes)
     return tuple(orders)
 
 
 _WHOLE_UNIT = re.compile(
     r"\b(?:functions?|methods?|overloads?|constructors?|class(?:es)?|helpers?|tests?|structs?|enums?|"
-    r"interfaces?|traits?|modules?|routes?|handlers?)\b",
+    r"interfaces?|traits?|modules?)\b",
     re.IGNORECASE,
 )
+_ADDS = re.compile(r"\b(?:add|adds|insert|inserts|introduce|introduces|create|creates|new)\b", re.IGNORECASE)
 
 
 def _removed(original: list[str], kept: dict[int, int], out: list[str]) -> bool:

@@ -86,6 +86,9 @@ def test_overloads_ordered_gone_are_undone_when_the_only_change_is_a_rewrite_in_
     assert ordered_removal_undone(original, kept, ask, rewritten) == ("the two-argument overload",)
     # a smaller unit is removed by rewriting its line: "remove the trivial condition"
     assert ordered_removal_undone(original, kept, "Remove the trivial condition.", rewritten) == ()
+    # what is added may be written where the removed code stood
+    replace = "Delete the two-argument overload and add a constructor taking keys."
+    assert ordered_removal_undone(original, kept, replace, rewritten) == ()
     # the overload gone: carried out
     done = original[:2] + rewritten[4:]
     assert ordered_removal_undone(original, {0: 0, 1: 1, 5: 3}, ask, done) == ()
