@@ -23,7 +23,7 @@ from fastapply.merge.account.trace import Trace
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.text.lines import indent_width as _width
 from fastapply.merge.text.normal import definition_key, is_closer, is_comment_line, norm
-from fastapply.merge.text.syntax import definitions
+from fastapply.merge.text.syntax import NAMED_BY_TEXT, definitions
 
 # Languages where one name may be defined twice in one scope on purpose: overloads, or (C) a
 # declaration before the definition.
@@ -189,7 +189,8 @@ def _definition_counts(text: str, language: str | None, by_parameters: bool = Fa
         receiver = _GO_RECEIVER.match(lines[d.header]) if language == "go" else None
         if receiver:
             parent = receiver.group(1)  # a Go method's parent is its receiver's type, not the file
-        name = d.name.split()[-1]
+        # "fn Pipe.sink" is sink; a CSS selector list or a YAML key is named by all of its text
+        name = d.name if d.kind in NAMED_BY_TEXT else d.name.split()[-1]
         if not by_parameters:
             counts[(parent, name, d.kind)] += 1
         elif (parameters := _parameters(lines[d.header : d.header + 6], name)) is not None:

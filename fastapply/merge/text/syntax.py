@@ -57,7 +57,7 @@ DEFINITION_TYPES = {
     "expression_statement",  # js: Writer.prototype.render = function (...) {...}, when it assigns a function
 }
 # Sections named by text that can open several under one holder (a CSS selector, a YAML key).
-_BY_TEXT = ("rule_set", "block_mapping_pair")
+NAMED_BY_TEXT = ("rule_set", "block_mapping_pair")
 _ASSIGNED_FUNCTIONS = {"function_expression", "function", "arrow_function", "generator_function", "class"}
 # Definitions whose children can be definitions too (methods inside classes, fns in impls).
 _CONTAINER_FIELDS = ("body", "definition", "declaration_list")
@@ -184,11 +184,11 @@ def definitions(text: str, language: str | None, *, keep: frozenset[tuple[str, s
     One apply asks for the definitions of the same original and merged file from several checks:
     the last few answers are kept (a walk over a large file's tree costs seconds)."""
     found = _definitions(text, language)
-    if not any(d.kind in _BY_TEXT for d in found):
+    if not any(d.kind in NAMED_BY_TEXT for d in found):
         return list(found)
-    opened = Counter(d.name for d in found if d.kind in _BY_TEXT)
+    opened = Counter(d.name for d in found if d.kind in NAMED_BY_TEXT)
     keys = _section_keys(found) if keep else {}
-    return [d for d in found if d.kind not in _BY_TEXT or opened[d.name] == 1 or keys.get(id(d)) in keep]
+    return [d for d in found if d.kind not in NAMED_BY_TEXT or opened[d.name] == 1 or keys.get(id(d)) in keep]
 
 
 def sections_once(text: str, language: str | None) -> frozenset[tuple[str, str]]:
@@ -200,7 +200,7 @@ def sections_once(text: str, language: str | None) -> frozenset[tuple[str, str]]
 def _section_keys(found) -> dict[int, tuple[str, str]]:
     """id(d) -> (holder's name, name) of each section named by text among ``found``."""
     held = holder_names(found)
-    return {id(d): (held[id(d)], d.name) for d in found if d.kind in _BY_TEXT}
+    return {id(d): (held[id(d)], d.name) for d in found if d.kind in NAMED_BY_TEXT}
 
 
 @functools.lru_cache(maxsize=8)

@@ -127,3 +127,11 @@ def test_go_methods_of_one_name_on_other_receivers_are_not_defined_twice():
     again = GO_ERRORS + "\nfunc (e ParseError) Unwrap() error {\n\treturn nil\n}\n"
     other = "// ... existing code ...\n\nfunc (e ParseError) Unwrap() error {\n\treturn nil\n}\n"
     assert "defined_twice" in {w.code for w in account(GO_ERRORS, other, again, "go", "Make Unwrap return nil.")}
+
+
+def test_a_css_selector_list_is_named_by_all_of_it_not_its_last_selector():
+    css = "footer {\n    padding: 1em;\n}\n\n.navbar {\n    top: 0;\n}\n"
+    snippet = "/* ... */\n\n@media print {\n    .navbar, footer {\n        display: none;\n    }\n}\n"
+    merged = css + snippet.split("\n\n", 1)[1]
+    found = {w.code for w in account(css, snippet, merged, "css", "Hide the navbar and footer when printing.")}
+    assert "defined_twice" not in found
