@@ -29,6 +29,7 @@ from __future__ import annotations
 import difflib
 import re
 
+from fastapply.merge.account.trace import gaps
 from fastapply.merge.repair.wording import masked_quotes
 
 _ORDER = re.compile(
@@ -106,8 +107,7 @@ def _removed(original: list[str], kept: dict[int, int], out: list[str]) -> bool:
     """Whether some original line the merged file does not keep is gone, not just rewritten: between
     two kept lines, an old line no written line there stands for as its edited form (a parameter
     given a default value is rewritten, an overload left under a marker is not removed)."""
-    pairs = sorted(kept.items())
-    for (o1, m1), (o2, m2) in zip([(-1, -1), *pairs], [*pairs, (len(original), len(out))]):
+    for o1, m1, o2, m2 in gaps(kept, len(original), len(out)):
         old = [line.strip() for line in original[o1 + 1 : o2] if line.strip()]
         new = [line.strip() for line in out[m1 + 1 : m2] if line.strip()]
         for line in old:

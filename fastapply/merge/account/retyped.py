@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from fastapply.merge.account.trace import gaps
 from fastapply.merge.text.lines import indent_width as width
 from fastapply.merge.text.normal import is_comment_line
 
@@ -238,7 +239,7 @@ def retyped_lines(
     if off:
         stable = sorted(n for o, n in pairs if out[n].strip() and width(orig[o]) == width(out[n]))
         found += [(m, ["indentation"]) for o, m in off if _apart(orig[o], m, stable, out)]
-    for (o1, m1), (o2, m2) in zip([(-1, -1), *pairs], [*pairs, (len(orig), len(out))]):
+    for o1, m1, o2, m2 in gaps(kept, len(orig), len(out)):
         gone, wrote = orig[o1 + 1 : o2], [out[m] for m in range(m1 + 1, m2) if m in written]
         if len(wrote) == m2 - m1 - 1 and comments_reworded(gone, wrote, instruction):
             found += [(m, ["comment"]) for m in range(m1 + 1, m2)]

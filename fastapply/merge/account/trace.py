@@ -133,3 +133,14 @@ class Trace:
             if self.snip[i].chunk in anchored:
                 spans.setdefault(self.snip[i].chunk, []).append(m)
         return [(min(v), max(v)) for v in spans.values()]
+
+
+def gaps(kept: dict[int, int], n_orig: int, n_out: int) -> list[tuple[int, int, int, int]]:
+    """(o1, m1, o2, m2) for each stretch between two kept lines (or a file edge): original rows
+    o1 < r < o2 and merged rows m1 < r < m2 stand between the kept pairs (o1, m1) and (o2, m2).
+
+    >>> gaps({0: 0, 3: 2}, 5, 4)
+    [(-1, -1, 0, 0), (0, 0, 3, 2), (3, 2, 5, 4)]
+    """
+    pairs = sorted(kept.items())
+    return [(o1, m1, o2, m2) for (o1, m1), (o2, m2) in zip([(-1, -1), *pairs], [*pairs, (n_orig, n_out)])]

@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
+from fastapply.merge.account.trace import gaps
 from fastapply.merge.text.normal import whole_word
 from fastapply.merge.text.syntax import Definition, qualified, short_name
 
@@ -68,8 +69,7 @@ def unasked_run(
     whole definitions (`defs`, of the original) the run takes away; None otherwise. `still`: the
     names the merged file defines (None: not known); a definition among them is not taken away."""
     removing = _REMOVES.search(instruction) is not None
-    pairs = sorted(kept.items())
-    for (o1, m1), (o2, m2) in zip([(-1, -1), *pairs], [*pairs, (len(orig), len(out))]):
+    for o1, m1, o2, m2 in gaps(kept, len(orig), len(out)):
         gone = [line for line in orig[o1 + 1 : o2] if line.strip()]
         written = [line for line in out[m1 + 1 : m2] if line.strip()]
         if len(gone) - len(written) < UNASKED_RUN:

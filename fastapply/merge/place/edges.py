@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from fastapply.merge.place.pairs import FUZZY_EDGE, few_unshown, first_word, monotonic, next_nonblank, prev_nonblank
-from fastapply.merge.snippet.chunks import Chunk, indent_of
+from fastapply.merge.snippet.chunks import Chunk
+from fastapply.merge.text.lines import indent_of
 from fastapply.merge.text.normal import is_distinctive, line_similarity, norm
 
 _ALNUM_RE = re.compile(r"\w")  # lines with a word in them (not a bare "}")

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from fastapply.merge.place.edges import edited_opener
 from fastapply.merge.place.pairs import few_unshown, last_nonblank, monotonic, next_nonblank, prev_nonblank
-from fastapply.merge.snippet.chunks import Chunk, balanced_group, closes_outer_block, closing_only, find_run, indent_of
+from fastapply.merge.snippet.chunks import Chunk, balanced_group, closes_outer_block, closing_only, find_run
+from fastapply.merge.text.lines import indent_of
 from fastapply.merge.text.normal import is_distinctive, norm
 from fastapply.merge.text.syntax import Definition, innermost_definition
 

@@ -4,8 +4,8 @@ marker before them elides (its closing lines, its tail, the end of the definitio
 from __future__ import annotations
 
 from fastapply.merge.place.pairs import FUZZY_EDGE, few_unshown
-from fastapply.merge.snippet.chunks import Chunk, block_end, closing_only, find_run, indent_of, open_bracket_close
-from fastapply.merge.text.lines import indent_width
+from fastapply.merge.snippet.chunks import Chunk, block_end, closing_only, find_run, open_bracket_close
+from fastapply.merge.text.lines import indent_of, indent_width
 from fastapply.merge.text.normal import is_distinctive, is_preamble_line, keyword_definition, line_similarity, norm
 from fastapply.merge.text.syntax import innermost_definition
 

@@ -17,7 +17,8 @@ Worked example (Python)::
 
 from __future__ import annotations
 
-from fastapply.merge.snippet.chunks import closing_only, indent_of
+from fastapply.merge.snippet.chunks import closing_only
+from fastapply.merge.text.lines import indent_of
 from fastapply.merge.text.markers import is_marker_line
 from fastapply.merge.text.normal import norm
 from fastapply.merge.text.syntax import definitions

@@ -19,7 +19,8 @@ from collections import Counter
 
 from fastapply.merge.second.align import Op
 from fastapply.merge.second.items import Item, at_edge
-from fastapply.merge.second.style import Style, indent_of
+from fastapply.merge.second.style import Style
+from fastapply.merge.text.lines import indent_of
 from fastapply.merge.text.normal import retyped
 
 

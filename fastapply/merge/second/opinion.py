@@ -193,8 +193,9 @@ def _off_shift(items, ops: list[Op], orig, chunk, style: Style, costs: Costs) ->
 def _closer_shifts(items, ops: list[Op], orig, chunk, style: Style) -> dict[int, int]:
     """item -> the indentation shift of a closing line: its opener's (the chunk's nearest earlier
     line at its depth that is no closer), or, with none in the chunk, that of the outermost matched
-    line, no closer, of the chunk or of the last chunk before it that has one (a chunk of closers). A snippet that re-indents a body ("the loop body should use 3-space steps")
-    shifts the body's lines, not the lines that open and close it."""
+    line, no closer, of the chunk or of the last chunk before it that has one (a chunk of
+    closers). A snippet that re-indents a body ("the loop body should use 3-space steps") shifts
+    the body's lines, not the lines that open and close it."""
     shift = {
         op.item: style.width(orig[op.line]) - style.width(items[op.item].text)
         for op in ops

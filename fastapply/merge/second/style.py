@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-
-def indent_of(line: str) -> str:
-    return line[: len(line) - len(line.lstrip())]
+from fastapply.merge.text.lines import indent_of
 
 
 class Style:

@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from fastapply.merge.text.languages import INDENT_LANGUAGES
+from fastapply.merge.text.lines import indent_of
 from fastapply.merge.text.markers import is_marker_line
 
 
@@ -26,10 +27,6 @@ class Chunk:
     @property
     def blank_after(self) -> bool:
         return self.blank_lines_after > 0
-
-
-def indent_of(line: str) -> str:
-    return line[: len(line) - len(line.lstrip())]
 
 
 def split_chunks(snippet_lines: list[str], language: str | None) -> list[Chunk]:

@@ -34,13 +34,18 @@ def with_bom_of(original: str, text: str) -> str:
     return BOM + without_bom(text) if original.startswith(BOM) else text
 
 
+def indent_of(line: str) -> str:
+    """The line's leading whitespace, as written."""
+    return line[: len(line) - len(line.lstrip())]
+
+
 def indent_width(line: str, tab: int = 4) -> int:
     """Columns of leading whitespace, a tab counting `tab`.
 
     >>> indent_width("\\t  x = 1")
     6
     """
-    return len(line[: len(line) - len(line.lstrip())].expandtabs(tab))
+    return len(indent_of(line).expandtabs(tab))
 
 
 def line_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]:
