@@ -17,6 +17,7 @@ class Code(StrEnum):
     NO_CHANGE = "no_change"  # check.line_checks
     INVENTED_LINES = "invented_lines"  # check.line_checks
     MISSING_SNIPPET_LINES = "missing_snippet_lines"  # check.line_checks
+    ELIDED_EDIT = "elided_edit"  # check.line_checks
     DUPLICATED_LINES = "duplicated_lines"  # check.damage
     VANISHED_BODY = "vanished_body"  # check.damage
     DIFF_PREFIX = "diff_prefix"  # check.damage

@@ -4,10 +4,11 @@ neither input, snippet lines missing (codes in validate.py). Lines compare white
 from __future__ import annotations
 
 from fastapply.merge.codes import ApplyWarning, Code
+from fastapply.merge.repair.wording import renames
 from fastapply.merge.snippet.hunks import new_side
 from fastapply.merge.text.languages import detect_language
-from fastapply.merge.text.markers import is_marker_line
-from fastapply.merge.text.normal import norm
+from fastapply.merge.text.markers import is_marker_line, opens_with_ellipsis, states_edit
+from fastapply.merge.text.normal import norm, whole_word
 
 # Output shorter than this share of the expected line count reads as truncated.
 TRUNCATION_RATIO = 0.6
@@ -57,6 +58,23 @@ def mergeable_lines(original: str, snippet: str, language: str | None = None) ->
     return (*orig, *(line for line in snip if not is_marker_line(line, lang)))
 
 
+def elided_edits(orig, snip, out, lang, instruction) -> ApplyWarning | None:
+    # "// ... same change in the other overloads ...": the edit is in words. Placement reads the
+    # marker as code kept as it is, and no check can tell whether a model made it: only a rename
+    # the instruction also states is read, as made when the old name is gone and the new one in.
+    held = {norm(line) for line in orig}
+    notes = tuple(i + 1 for i, line in enumerate(snip) if norm(line) not in held and states_edit(line, lang))
+    if not notes:
+        return None
+    text = "\n".join(out)
+    stated = renames(instruction)
+    if stated and all(not whole_word(old).search(text) and whole_word(new).search(text) for old, new in stated):
+        return None
+    return ApplyWarning(
+        Code.ELIDED_EDIT, f"{len(notes)} snippet note(s) state an edit to code they elide, which no check reads", notes
+    )
+
+
 def invented_lines(orig, snip, out) -> ApplyWarning | None:
     # A merge only moves and re-indents lines: each merged line comes from the original or the
     # snippet. A line from neither is the producer's own text (a reworded string, an invented
@@ -78,7 +96,9 @@ def missing_snippet_lines(code, out, unchanged) -> ApplyWarning | None:
     if unchanged:
         return None  # reported as no_change
     present = {norm(line) for line in out}
-    missing = tuple(i + 1 for i, text in code if text not in present)
+    # a comment opening with an ellipsis is a note about elided code ("# ... [] unchanged ..."),
+    # never code the file holds; one that states an edit is elided_edit's
+    missing = tuple(i + 1 for i, text in code if text not in present and not opens_with_ellipsis(text))
     if not missing:
         return None
     return ApplyWarning(Code.MISSING_SNIPPET_LINES, f"{len(missing)} snippet line(s) missing from the output", missing)

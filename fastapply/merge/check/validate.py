@@ -8,8 +8,11 @@ Codes (line numbers are 1-based):
   no_change     merged equals the original although the snippet has new code (snippet lines)
   invented_lines  merged lines found in neither the original nor the snippet, whitespace aside
                 (merged lines)
-  missing_snippet_lines  snippet code lines (not markers) absent from the merged file, when it is
-                not simply the original (that is no_change) (snippet lines)
+  missing_snippet_lines  snippet code lines (not markers, nor notes opening with an ellipsis) absent
+                from the merged file, when it is not simply the original (that is no_change)
+                (snippet lines)
+  elided_edit   snippet notes that state an edit to the code they elide ("... same change in the
+                other overloads ..."), which neither placement nor a check can read (snippet lines)
   duplicated_lines, vanished_body, diff_prefix, unbalanced, orphaned_lines, vanished_definition,
   instruction_not_applied, duplicated_definition, redeclared, skipped_definition: see damage.py,
   balance.py, repair/instructed.py, repair/adjacency.py
@@ -27,6 +30,7 @@ from collections import Counter
 from fastapply.merge.account import account
 from fastapply.merge.check import balance, damage
 from fastapply.merge.check.line_checks import (
+    elided_edits,
     invented_lines,
     missing_snippet_lines,
     no_change,
@@ -90,6 +94,7 @@ def _validate(original, snippet, merged, language, complete, anchoring, instruct
         no_change(orig, code, unchanged),
         invented_lines(orig, snip, out),
         missing_snippet_lines(code, out, unchanged),
+        elided_edits(orig, snip, out, lang, instruction),
         *_damage(original, merged, orig, snip_raw, snip, out, lang, instruction, spans),
         *account(original, snippet, merged, lang, instruction),
     ):

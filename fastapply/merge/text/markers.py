@@ -170,3 +170,55 @@ def opens_with_ellipsis(line: str) -> bool:
 def find_markers(text: str, language: str | None = None) -> list[int]:
     """0-based indices of the marker lines of a text."""
     return [i for i, line in enumerate(text.splitlines()) if is_marker_line(line, language)]
+
+
+# What a note says when the code it stands for changes too: "... same change in the other
+# overloads ...", "... rename it in SettingsPanel the same way ...", "... unchanged, except create()
+# which goes away ...". A verb alone ("update", "add") may be the name of the code a note keeps
+# ("... rest of update unchanged"): it counts where the note says nothing stays as it is. A plain
+# comment, not a marker, must use one of the strongest phrases ("# same change in __delitem__").
+_SAME_EDIT = r"same\s+(?:\w+\s+)?(?:change|changes|edit|edits|fix|fixes|rename|renames|update|updates|replacement)"
+_STRONG_EDIT = re.compile(
+    rf"(?<![-\w])(?:{_SAME_EDIT}|same\s+way|same\s+(?:in|for)|likewise|similarly|except|apart\s+from|"
+    r"other\s+than|save\s+for|goes\s+away|instead|renamed|removed|dropped|deleted)\b",
+    re.IGNORECASE,
+)
+_EDIT_VERB = re.compile(
+    r"(?<![-\w])(?:renam(?:e|es|ing)|chang(?:e|es|ed|ing)|replac(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|drop(?:s|ping)?|"
+    r"remov(?:e|es|ing)|delet(?:e|es|ing)|add(?:s|ed|ing)?)\b",
+    re.IGNORECASE,
+)
+_KEPT = re.compile(
+    r"\b(?:unchanged|as\s+is|as\s+it\s+is|keep|kept|stays?|untouched|intact|existing|remains?|unmodified)\b",
+    re.IGNORECASE,
+)
+# "... no changes below ...", "... nothing changed ...": a note that says the code does not change.
+_NEGATED = re.compile(
+    r"\b(?:no|nothing|not|without|never)\s+(?:other\s+|further\s+|more\s+)?(?:chang\w*|edit\w*|modif\w*)",
+    re.IGNORECASE,
+)
+_PLAIN_EDIT_NOTE = re.compile(rf"\b{_SAME_EDIT}\b", re.IGNORECASE)
+
+
+def states_edit(line: str, language: str | None = None) -> bool:
+    """A snippet line that elides code and says that code changes too: the elided edit is in words,
+    which no placement makes and no check can read.
+
+    >>> states_edit("    // ... same change in the other three overloads ..."), states_edit("# same change in g")
+    (True, True)
+    >>> states_edit("// ... existing code (fromRawBytes removed) ..."), states_edit("// ... and update the callers ...")
+    (True, True)
+    >>> states_edit("  // ... existing code unchanged ..."), states_edit("// ... no changes below ...")
+    (False, False)
+    >>> states_edit("-- ... rest of update unchanged"), states_edit("# ... rest of renames unchanged ...")
+    (False, False)
+    >>> states_edit("// change the timeout here")  # a comment of the code, not a note
+    False
+    """
+    body = _comment_body(line.strip())
+    if not body:
+        return False
+    body = _NEGATED.sub(" ", body)
+    if is_marker_line(line, language) or opens_with_ellipsis(line):
+        return bool(_STRONG_EDIT.search(body)) or (bool(_EDIT_VERB.search(body)) and not _KEPT.search(body))
+    return bool(_PLAIN_EDIT_NOTE.search(body))

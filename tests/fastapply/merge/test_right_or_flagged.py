@@ -97,3 +97,14 @@ def test_a_new_methods_common_line_standing_below_does_not_carry_it_there():
     assert result.merged == original.replace(
         "self.size = size\n", "self.size = size\n\n    def ping(self):\n        return True\n"
     )
+
+
+def test_a_marker_that_states_an_edit_to_the_code_it_elides_is_flagged():
+    # read as code kept as it is, "same change in g" would serve g unchanged
+    original = "class A {\n    int f(int x) {\n        return x + 1;\n    }\n\n    int g(int x) {\n        return x + 1;\n    }\n}\n"
+    snippet = "class A {\n    int f(int x) {\n        return x + 2;\n    }\n\n    // ... same change in g ...\n}\n"
+    request = ApplyRequest(original, snippet, "Make f and g add 2.", path="A.java")
+    prepared = prepare(request)
+    merged, warnings = checked_merge(request, prepared)
+    assert "return x + 1;" in merged  # the placement keeps g: only the check can tell
+    assert "elided_edit" in {w.code for w in flags(warnings)}

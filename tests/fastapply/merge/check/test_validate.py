@@ -141,3 +141,32 @@ def test_mergeable_lines_are_the_inputs_lines_without_the_snippets_markers():
     snippet = "# ... existing code ...\ndef g():\n    return 2\n"
     lines = mergeable_lines(original, snippet, "python")
     assert lines == ("def f():", "    return 1", "def g():", "    return 2")
+
+
+def test_a_note_about_elided_code_is_not_a_missing_line():
+    # the note's code punctuation keeps it from being read as a marker; it is still no code
+    snippet = SNIPPET.replace("# ... existing code ...\n\ndef write", "# ... read() and [] unchanged ...\n\ndef write")
+    merged = lazy_merge(ORIGINAL, SNIPPET, "python").merged
+    assert "missing_snippet_lines" not in codes(validate(ORIGINAL, snippet, merged, "python"))
+
+
+EDIT_NOTE = SNIPPET.replace("# ... existing code ...\n", "# ... same change in read() ...\n", 1)
+
+
+def test_a_note_stating_an_edit_to_elided_code_is_flagged():
+    merged = lazy_merge(ORIGINAL, EDIT_NOTE, "python").merged
+    flagged = [w for w in validate(ORIGINAL, EDIT_NOTE, merged, "python") if w.code == "elided_edit"]
+    assert flagged and flagged[0].lines == (1,)
+    # a note that says the elided code stays as it is states no edit
+    assert validate(ORIGINAL, SNIPPET, merged, "python") == []
+
+
+def test_an_elided_rename_is_read_where_the_instruction_states_it():
+    original = "def is_true(s):\n    return s == 'y'\n\n\ndef load(t):\n    return is_true(t)\n"
+    snippet = "def parse_bool(s):\n    return s == 'y'\n\n# ... same rename in load ...\n"
+    renamed = original.replace("is_true", "parse_bool")
+    half = original.replace("def is_true", "def parse_bool")
+    instruction = "Rename is_true to parse_bool."
+    assert "elided_edit" not in codes(validate(original, snippet, renamed, "python", instruction=instruction))
+    assert "elided_edit" in codes(validate(original, snippet, half, "python", instruction=instruction))
+    assert "elided_edit" in codes(validate(original, snippet, renamed, "python"))
