@@ -168,7 +168,7 @@ def _retyped(trace: Trace, original: str, language: str | None, instruction: str
     words = ", ".join(sorted({w for _, gone in found for w in gone})[:5])
     return ApplyWarning(
         Code.RETYPED_CONTEXT,
-        f"{len(found)} line(s) changed only by leaving out words or marks, or by their spacing, which the "
+        f"{len(found)} line(s) changed only by a few words or marks left out or put in, or by their spacing, which the "
         f"instruction does not name ({words}): context retyped from memory, or an edit no one asked for",
         tuple(m + 1 for m, _ in found),
     )

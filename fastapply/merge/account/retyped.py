@@ -29,6 +29,7 @@ instruction speaks of layout; a single-spaced retype is no change at all
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter
 
@@ -111,6 +112,69 @@ def articles_only(old: str, new: str, instruction: str) -> list[str]:
         return []
     before_n, after_n = Counter(t.lower() for t in before), Counter(t.lower() for t in after)
     return sorted(((before_n - after_n) + (after_n - before_n)).keys())
+
+
+# An instruction that asks for comments to be worded otherwise ("fix the doc comment", "reword",
+# "typo"); one that only removes them with their code ("with their doc comments") does not.
+_SPEAKS_OF_WORDING = re.compile(
+    r"typo|punctuat|period|spelling|wording|grammar|sentence|capitali|reword|rephras|"
+    r"\b(?:update|fix|edit|change|rewrite|adjust|correct|improve|clarify|tweak|document)\w*\s+(?:\S+\s+){0,3}?"
+    r"(?:comment|doc|docstring|javadoc|description)",
+    re.IGNORECASE,
+)
+RETOUCH_TOKENS = 2  # tokens a comment line may gain or lose and still read as the same line
+# What prose is retouched with: words and sentence marks. A number, a type's "|" or "?", or a doc
+# tag ("@param array|null $data") is what the code says, edited with it.
+_PROSE_TOKEN = re.compile(r"[^\W\d_]+|[.,;:!]")
+_DOC_TAG = re.compile(r"(?<!\w)[@\\]\w+")
+
+
+def comment_retouched(old: str, new: str, instruction: str) -> list[str]:
+    """The tokens a comment line only gained, or only lost, where it is otherwise the same line, at
+    most ``RETOUCH_TOKENS`` of them, letter case aside ("// Filter the tasks based on the type" for
+    the file's "// We filter the tasks based on the type", a full stop added), none of them a word
+    the instruction uses and the instruction saying nothing of comments: a line quoted from memory,
+    or a change no one asked for; [] otherwise.
+
+    >>> comment_retouched("// We filter the tasks", "// Filter the tasks", "Add a search query.")
+    ['we']
+    >>> comment_retouched("* Throw a notice", "* Throw a notice.", "Remove the shims.")
+    ['.']
+    >>> comment_retouched("// Uses the cache", "// Uses the store", "Use the store instead of the cache.")
+    []
+    >>> comment_retouched("// Sets the field", "// Sets the fields", "Add null checks.")  # a word written anew
+    []
+    >>> comment_retouched("/* Parsing helpers */", "/* Input parsing */", "Make parsing stricter.")
+    []
+    >>> comment_retouched("// Reads a file", "// Reads a file.", "Remove f (with its doc comment).")
+    ['.']
+    >>> comment_retouched("// Reads a file", "// Reads a file.", "Fix the doc comment of read.")
+    []
+    >>> comment_retouched("// Retries twice", "// Retries three times", "Add jitter.")  # three tokens
+    []
+    >>> comment_retouched("// Waits 1 s", "// Waits 2 s", ""), comment_retouched("* @param array $d", "* @param array|null $d", "")
+    ([], [])
+    """
+    if old.strip() == new.strip() or not _comment_like(old) or not _comment_like(new):
+        return []
+    if _SPEAKS_OF_WORDING.search(instruction) or _DOC_TAG.search(old + new):
+        return []
+    before, after = [t.lower() for t in _TOKEN.findall(old)], [t.lower() for t in _TOKEN.findall(new)]
+    changed: list[str] = []
+    ops = {op for op, *_ in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes()} - {"equal"}
+    if ops not in ({"insert"}, {"delete"}):
+        return []  # a word written otherwise ("field" for "fields"), or some out and others in: worded anew
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
+        if op != "equal":
+            changed += before[i1:i2] + after[j1:j2]
+    named = {w.lower() for w in _WORD.findall(instruction)}
+    if (
+        not changed
+        or len(changed) > RETOUCH_TOKENS
+        or any(t in named or not _PROSE_TOKEN.fullmatch(t) for t in changed)
+    ):
+        return []
+    return changed
 
 
 def _without_articles(tokens: list[str]) -> list[str]:
@@ -245,7 +309,17 @@ def retyped_lines(
             found += [(m, ["comment"]) for m in range(m1 + 1, m2)]
             continue
         if o2 - o1 != m2 - m1:
-            continue  # lines added or removed here: no line stands for one old line
+            # lines removed here: no line stands for one old line, but where all that is written is
+            # comments each a word or mark off one gone here, they are those comments, quoted
+            gone_comments = [line for line in gone if _comment_like(line)]
+            retouched = [
+                (m, next((r for old in gone_comments if (r := comment_retouched(old, out[m], instruction))), []))
+                for m in range(m1 + 1, m2)
+                if m in written
+            ]
+            if retouched and all(r for _, r in retouched):
+                found += retouched
+            continue
         for k in range(1, o2 - o1):
             if m1 + k not in written:
                 continue
@@ -256,7 +330,7 @@ def retyped_lines(
             if punctuation_only(old, new, instruction):
                 found.append((m1 + k, [p for p in _TOKEN.findall(old) + _TOKEN.findall(new) if not _WORD.match(p)][:1]))
                 continue
-            articles = articles_only(old, new, instruction)
+            articles = articles_only(old, new, instruction) or comment_retouched(old, new, instruction)
             if articles:
                 found.append((m1 + k, articles))
                 continue

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from fastapply.merge.repair.renames import code_rows
 from fastapply.merge.repair.wording import (
     _CLAUSE_END,
     _RENAME,
@@ -69,7 +70,7 @@ def instruction_not_applied(
     for name in names:
         # Go declares methods beside their type: a scope that does not hold the name says nothing.
         before, after = (scoped_before, scoped_after) if name in scoped_before else (original, merged)
-        if any(name in phrase and merged.count(phrase) < original.count(phrase) for phrase in replaced):
+        if any(name in phrase and _uses(phrase, merged) < _uses(phrase, original) for phrase in replaced):
             continue  # "... instead of --this->end()": the expression went, its name is used anew
         if commented and _comments_with(name, merged) < _comments_with(name, original):
             continue  # "drop the commented-out `error` local": a comment went; the live `error` calls stay
@@ -84,6 +85,16 @@ def instruction_not_applied(
         elif any(name in line and norm(line) not in shown for line in after.splitlines()):
             kept.append(name)
     return tuple(kept)
+
+
+def _uses(phrase: str, text: str) -> int:
+    """How often ``text`` holds the code an instruction quotes, where its ``()`` is any call's
+    argument list ("filter()[0]" is ``.filter(t => t.name === name)[0]``).
+
+    >>> _uses("filter()[0]", "a.filter(t => t.ok)[0]; b.filter(f)"), _uses("--this->end()", "--this->end()")
+    (1, 1)
+    """
+    return len(re.findall(re.escape(phrase).replace(r"\(\)", r"\([^()]*\)"), text))
 
 
 _BARE = re.compile(r"[A-Za-z_$][\w$]*(?:\(\))?")
@@ -130,7 +141,8 @@ def _last(name: str) -> str:
 
 def _renamed_kept(original: str, merged: str, instruction: str, snip, lang) -> tuple[str, ...]:
     """Old names of a rename that the merged file keeps, as a whole word, on a line the snippet does
-    not show, within the definition the rename names ("in ChannelTurbine") if any."""
+    not show, within the definition the rename names ("in ChannelTurbine") if any, where code
+    stands (an HTML page's scripts, not its markup)."""
     kept = []
     shown = {norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)}
     for name in renamed_names(instruction):
@@ -143,7 +155,8 @@ def _renamed_kept(original: str, merged: str, instruction: str, snip, lang) -> t
             lang,
             clauses=[m.group(0) + instruction[m.end() :].split(".")[0] for m in _RENAME.finditer(instruction)],
         )
-        if any(word.search(line) and norm(line) not in shown for line in scope.splitlines()):
+        lines = scope.splitlines()
+        if any(word.search(lines[row]) and norm(lines[row]) not in shown for row in code_rows(lines, lang)):
             kept.append(name)
     return tuple(kept)
 

@@ -10,7 +10,8 @@ the literal merge needs it:
 - the rename must be evidenced: the old name reads as code (``wording.renames``), stands in the
   original as a whole word, the new name stands in the snippet and nowhere in the original (so no
   two things merge into one name);
-- "in NAME" (a definition of the file) limits the rename to that definition;
+- "in NAME" (a definition of the file) limits the rename to that definition; in an HTML page, the
+  rename is made in its scripts only, not in its markup;
 - it is used only where the literal merge is unsure or keeps the old name somewhere; a merge that
   already renamed every place stays as it is.
 
@@ -54,7 +55,7 @@ def stated_rename(original: str, snippet: str, instruction: str, language: str |
         before, after = whole_word(old), whole_word(new)
         if not before.search(original) or not after.search(snippet) or after.search(original):
             continue
-        rows = _scope(original, instruction, old, language) or range(len(lines))
+        rows = _scope(original, instruction, old, language) or code_rows(lines, language)
         for row in rows:
             lines[row], n = before.subn(new, lines[row])
             places += n
@@ -62,6 +63,34 @@ def stated_rename(original: str, snippet: str, instruction: str, language: str |
     if not done or not places:
         return None
     return StatedRename("".join(lines), tuple(done), places)
+
+
+_SCRIPT_OPEN = re.compile(r"<script\b[^>]*>", re.IGNORECASE)
+_SCRIPT_CLOSE = re.compile(r"</script\s*>", re.IGNORECASE)
+_HANDLER = re.compile(r"\son\w+\s*=", re.IGNORECASE)
+
+
+def code_rows(lines: list[str], language: str | None) -> list[int]:
+    """The rows a code name can stand on: every row, but in an HTML page only the rows of its
+    ``<script>`` blocks and of ``on...=`` handler attributes (the rest is markup and text, where
+    the same word is a class name or prose: ``<div class="alert">`` is no use of a variable
+    ``alert``).
+
+    >>> code_rows(['<div class="alert">', "<script>", "var alert = 1;", "</script>"], "html")
+    [1, 2, 3]
+    """
+    if language != "html":
+        return list(range(len(lines)))
+    rows, inside = [], False
+    for row, line in enumerate(lines):
+        opens = bool(_SCRIPT_OPEN.search(line))
+        if inside or opens or _HANDLER.search(line):
+            rows.append(row)
+        if opens:
+            inside = True
+        if _SCRIPT_CLOSE.search(line):
+            inside = False
+    return rows
 
 
 def _scope(original: str, instruction: str, old: str, language: str | None) -> range | None:

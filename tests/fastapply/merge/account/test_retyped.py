@@ -227,3 +227,38 @@ def test_comments_reworded_where_the_instruction_says_to_leave_the_rest_are_flag
     plain = ApplyRequest(CSS, snippet, "Remove the vendor-prefixed declarations.", path="base.css")
     _, warnings = checked_merge(plain, prepare(plain))
     assert "retyped_context" not in {w.code.value for w in warnings}
+
+
+def _retyped_codes(snippet: str, instruction: str) -> set[str]:
+    request = ApplyRequest(GO, snippet, instruction, path="breaker.go")
+    _, warnings = checked_merge(request, prepare(request))
+    return {w.code.value for w in flags(warnings)}
+
+
+def test_a_comment_quoted_with_a_word_dropped_or_a_mark_added_is_flagged_not_served():
+    """ "// Counts returns counters" for "returns internal counters", or a full stop put in: the
+    comment quoted from memory, either reading may be wrong; a number or a word the instruction
+    uses is an edit."""
+    tail = "func (cb *CircuitBreaker) Counts() Counts {\n\t...\n}\n\n// Reset clears the counts.\n"
+    tail += "func (cb *CircuitBreaker) Reset() {\n\tcb.counts = Counts{}\n}\n\n// Execute runs the request.\n// ...\n"
+    assert "retyped_context" in _retyped_codes("// Counts returns counters\n" + tail, "Add a Reset method.")
+    assert "retyped_context" in _retyped_codes("// Counts returns internal counters.\n" + tail, "Add a Reset method.")
+    assert "retyped_context" not in _retyped_codes(
+        "// Counts returns cached counters\n" + tail, "Add Reset; counters are cached."
+    )
+    assert "retyped_context" not in _retyped_codes(
+        "// Counts returns internal counters.\n" + tail, "Add Reset, fix the doc comment."
+    )
+
+
+def test_a_comment_retouched_beside_a_deletion_is_flagged():
+    # the lines around it went, so no line stands one for one for it: it is still the old comment
+    original = GO.replace(
+        "// Execute runs", "// Reset is gone.\nfunc (cb *CircuitBreaker) Old() {\n}\n\n// Execute runs"
+    )
+    snippet = "func (cb *CircuitBreaker) Counts() Counts {\n\treturn cb.counts\n}\n\n// Execute runs request.\n"
+    snippet += 'func (cb *CircuitBreaker) Execute() error {\n\treturn errors.New("no")\n}\n'
+    request = ApplyRequest(original, snippet, "Remove Old (with its doc comment); Execute fails.", path="breaker.go")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert "func (cb *CircuitBreaker) Old()" not in merged
+    assert "retyped_context" in {w.code.value for w in flags(warnings)}

@@ -259,3 +259,13 @@ def test_packages_a_removal_names_must_all_go():
     assert instructed.instruction_not_applied(original, half, ask, [], "javascript") == ("depd",)
     both = half.replace("const deprecate = require('depd')('router')\n", "")
     assert instructed.instruction_not_applied(original, both, ask, [], "javascript") == ()
+
+
+def test_a_quoted_call_replaced_is_matched_with_any_arguments():
+    # "instead of filter()[0]": the expression went wherever it stood; filter() used elsewhere stays
+    original = "function remove(name) {\n  const t = ts.filter(t => t.name === name)[0];\n}\n"
+    original += "function live() {\n  return ts.filter(t => t.live);\n}\n"
+    merged = original.replace("ts.filter(t => t.name === name)[0]", "ts.find(t => t.name === name)")
+    ask = "Use find() instead of filter()[0] when looking the transport up."
+    assert instructed.instruction_not_applied(original, merged, ask, [], "javascript") == ()
+    assert instructed.instruction_not_applied(original, original, ask, [], "javascript") == ("filter",)

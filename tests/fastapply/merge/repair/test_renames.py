@@ -1,5 +1,6 @@
 """A rename the instruction states, made on the original before the snippet is placed."""
 
+from fastapply.merge.repair.instructed import instruction_not_applied
 from fastapply.merge.repair.renames import needs_rename, stated_rename
 
 GO = """package env
@@ -50,3 +51,30 @@ def test_a_literal_merge_that_renamed_every_place_needs_no_rename():
     assert found is not None
     assert not needs_rename(found, GO.replace("isTrue", "parseBoolTag"), True)
     assert needs_rename(found, GO, True) and needs_rename(found, None, False)
+
+
+PAGE = """<html>
+<body>
+  <div class="alert">Enable JavaScript.</div>
+  <button onclick="alert = null">x</button>
+  <script>
+    var alert = document.getElementById("a");
+    alert.hidden = true;
+  </script>
+</body>
+</html>
+"""
+
+
+def test_in_an_html_page_the_rename_is_made_in_its_scripts_not_its_markup():
+    found = stated_rename(PAGE, "    var alertBox = null;\n", "Rename `alert` to `alertBox`.", "html")
+    assert found is not None and found.places == 3  # the handler and the two script lines
+    assert '<div class="alert">' in found.text and "alertBox.hidden = true;" in found.text
+    assert '<button onclick="alertBox = null">' in found.text
+
+
+def test_the_markup_keeping_the_old_word_is_no_rename_left_undone():
+    renamed = PAGE.replace("var alert", "var alertBox").replace("alert.hidden", "alertBox.hidden")
+    renamed = renamed.replace('onclick="alert', 'onclick="alertBox')
+    assert instruction_not_applied(PAGE, renamed, "Rename `alert` to `alertBox`.", [], "html") == ()
+    assert instruction_not_applied(PAGE, PAGE, "Rename `alert` to `alertBox`.", [], "html") == ("alert",)
