@@ -6,7 +6,9 @@ body marker, the closing line, and then the next definition, the two are adjacen
 file; a definition that sits between them in the output was skipped without a marker (the agent
 removed or moved it, and the literal merge kept it). Python has no closing line: the next line at
 the header's indentation ends the body. A brace language without the closing line shown is left
-alone, since its marker may run past the body.
+alone, since its marker may run past the body. Lines of the body, then a marker at any width (an
+agent's column-0 marker inside an ``impl``), then the closing line at the header's width end the
+body too: that line closes the block the snippet opened, not one further down.
 
 Worked example (Python)::
 
@@ -46,17 +48,8 @@ def skipped(snip: list[str], merged: str, lang) -> list:
             by_header.setdefault(norm(out[d.header]), []).append(d)
     rows = [line for line in snip if line.strip()]
     skipped: dict[int, object] = {}
-    for p in range(len(rows) - 2):
-        header, marker = rows[p], rows[p + 1]
-        if is_marker_line(header, lang) or not is_marker_line(marker, lang):
-            continue
-        if _width(marker) <= _width(header):
-            continue  # a marker at the header's level may stand for whole definitions
-        q = p + 2
-        while q < len(rows) and _width(rows[q]) == _width(header) and closing_only([rows[q]]):
-            q += 1
-        if q >= len(rows) or (q == p + 2 and lang not in _OFFSIDE):
-            continue
+    for p, q in _bodies_elided(rows, lang):
+        header = rows[p]
         following = rows[q]
         holders = by_header.get(norm(header), [])
         if is_marker_line(following, lang) or _width(following) > _width(header) or len(holders) != 1:
@@ -77,6 +70,38 @@ def skipped(snip: list[str], merged: str, lang) -> list:
         if not any(o is not d and o.start <= d.start and d.end <= o.end for o in skipped.values())
     ]
     return sorted(outer, key=lambda d: d.start)
+
+
+def _bodies_elided(rows: list[str], lang) -> list[tuple[int, int]]:
+    """(header row, row after its closing lines) for each block the snippet opens, elides the rest
+    of with a marker and closes: a header, a marker deeper than it, the closing lines at its width
+    (Python: none); or a header, lines of its body, a marker at any width (an agent's column-0
+    marker inside a class), and the closing lines at its width, the body never back at its width."""
+    found = []
+    for m, marker in enumerate(rows):
+        if not is_marker_line(marker, lang) or m == 0:
+            continue
+        q = m + 1
+        while q < len(rows) and closing_only([rows[q]]) and not is_marker_line(rows[q], lang):
+            q += 1
+        if q >= len(rows):
+            continue
+        closers = rows[m + 1 : q]
+        if _width(rows[m - 1]) < _width(marker) and not is_marker_line(rows[m - 1], lang):
+            p = m - 1  # header, then a marker deeper than it: the body elided
+        elif closers and lang not in _OFFSIDE:
+            width = _width(closers[-1])
+            p = next((r for r in range(m - 1, -1, -1) if _width(rows[r]) <= width), -1)
+            if p < 0 or _width(rows[p]) != width or closing_only([rows[p]]) or is_marker_line(rows[p], lang):
+                continue
+            if any(is_marker_line(rows[r], lang) for r in range(p + 1, m)):
+                continue  # the body's other markers: read as the original rule reads them
+        else:
+            continue
+        if any(_width(c) != _width(rows[p]) for c in closers) or (not closers and lang not in _OFFSIDE):
+            continue
+        found.append((p, q))
+    return found
 
 
 def _width(line: str) -> int:

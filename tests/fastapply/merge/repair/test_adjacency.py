@@ -60,3 +60,37 @@ def test_the_definition_shown_next_standing_above_is_out_of_order():
     snippet = "def load(path):\n    # ... existing code ...\n\n\ndef save(path, rows):\n    # ... existing code ...\n"
     reordered = 'def save(path, rows):\n    open(path, "w").write(rows)\n\n\n' + PY.split("def save")[0]
     assert skipped_definitions(snippet.splitlines(), reordered, "python") == (1,)
+
+
+RUST = """impl Builder {
+    fn new() -> Self {
+        Builder { built: false }
+    }
+
+    fn build(&mut self) -> Writer {
+        Writer {}
+    }
+}
+
+impl Default for Builder {
+    fn default() -> Self {
+        Builder::new()
+    }
+}
+
+fn parse(spec: &str) -> Style {
+    Style::Auto
+}
+"""
+
+
+def test_a_column_0_marker_inside_a_block_then_its_closer_ends_that_block():
+    # the closing brace after the marker closes `impl Builder`, which the snippet opened: what
+    # stands between its end and `fn parse` is gone, not elided
+    snippet = "impl Builder {\n    fn new() -> Self {\n        Self::default()\n    }\n\n// ... existing code ...\n}\n\nfn parse(spec: &str) -> Style {\n"
+    result = lazy_merge(RUST, snippet, "rust")
+    assert "impl Default for Builder {" in result.merged  # read literally, the closer ends the impl below
+    assert skipped_definitions(snippet.splitlines(), result.merged, "rust") == (11,)
+    # a marker that returns to the block's width before the closer may stand for more
+    spread = "impl Builder {\n    fn new() -> Self {\n        Self::default()\n    }\n// ... existing code ...\n    fn build(&mut self) -> Writer {\n// ... existing code ...\n}\n\nfn parse(spec: &str) -> Style {\n"
+    assert skipped_definitions(spread.splitlines(), RUST, "rust") == ()
