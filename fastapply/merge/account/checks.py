@@ -2,7 +2,8 @@
 
 - every original line the merged file lacks was deleted on evidence: a ``-`` line; a snippet chunk
   with an anchor spans the place where it stood (a deletion or replacement the snippet shows); its
-  edited form is placed, or its very text stands elsewhere (edited, moved); or the instruction names it
+  edited form is placed, or its very text stands elsewhere (edited, moved); for a comment, new
+  comment lines stand where it stood (reworded: a banner renamed); or the instruction names it
   (``unaccounted_deletion`` otherwise: code under a marker or beyond the snippet's edges dropped);
 - no original line the snippet did not show stays next to a new line that defines the same name
   (``kept_beside_replacement``: the old form left beside its replacement);
@@ -57,6 +58,10 @@ def unaccounted_deletion(trace: Trace, instruction: str = "") -> ApplyWarning | 
         after = min((m for oo, m in kept if oo > o), default=len(trace.out))
         if any(lo <= before and after <= hi for lo, hi in spans) or o in written_whole:
             continue  # a chunk of the snippet spans the place where it stood, or rewrote its body whole
+        if is_comment_line(line) and any(
+            m in trace.new_lines and is_comment_line(trace.out[m]) for m in range(before + 1, after)
+        ):
+            continue  # a comment where new comment lines now stand: reworded, not dropped
         name = definition_key(line)
         if any(
             (name is not None and definition_key(new) == name)

@@ -135,3 +135,13 @@ def test_a_css_selector_list_is_named_by_all_of_it_not_its_last_selector():
     merged = css + snippet.split("\n\n", 1)[1]
     found = {w.code for w in account(css, snippet, merged, "css", "Hide the navbar and footer when printing.")}
     assert "defined_twice" not in found
+
+
+def test_a_comment_where_new_comment_lines_stand_was_reworded_not_dropped():
+    original = ORIGINAL.replace("def other():", "# Tabular data helpers\n# ===============\ndef other():")
+    snippet = "# ...\n# Tables\n# ===============\ndef other():\n    return 1\n"
+    merged = original.replace("# Tabular data helpers", "# Tables")
+    assert "unaccounted_deletion" not in {w.code for w in account(original, snippet, merged, "python")}
+    # a comment dropped where nothing new stands is still unaccounted for
+    dropped = original.replace("# Tabular data helpers\n", "")
+    assert "unaccounted_deletion" in {w.code for w in account(original, snippet, dropped, "python")}
