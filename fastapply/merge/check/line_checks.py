@@ -75,12 +75,17 @@ def elided_edits(orig, snip, out, lang, instruction) -> ApplyWarning | None:
     )
 
 
-def invented_lines(orig, snip, out) -> ApplyWarning | None:
+def invented_lines(orig, snip, out, instruction: str = "") -> ApplyWarning | None:
     # A merge only moves and re-indents lines: each merged line comes from the original or the
     # snippet. A line from neither is the producer's own text (a reworded string, an invented
     # comment, a copy slip), which no other check sees when it still parses. None of the 212
-    # expected files of the dev set has such a line.
+    # expected files of the dev set has such a line. An original line with a rename the
+    # instruction states made in it comes from the inputs too ("rename DEBUG_SEED to
+    # JSON_C_DEBUG_SEED, including every place it is called").
     known = {norm(line) for line in orig} | {norm(line) for line in snip}
+    for old, new in renames(instruction):
+        word = whole_word(old)
+        known |= {norm(word.sub(new, line)) for line in orig if word.search(line)}
     invented = tuple(i + 1 for i, line in enumerate(out) if line.strip() and norm(line) not in known)
     if not invented:
         return None

@@ -92,7 +92,7 @@ def _validate(original, snippet, merged, language, complete, anchoring, instruct
         _syntax_error(original, merged, lang),
         truncated(orig, code, out, spans, complete),
         no_change(orig, code, unchanged),
-        invented_lines(orig, snip, out),
+        invented_lines(orig, snip, out, instruction),
         missing_snippet_lines(code, out, unchanged),
         elided_edits(orig, snip, out, lang, instruction),
         *_damage(original, merged, orig, snip_raw, snip, out, lang, instruction, spans),

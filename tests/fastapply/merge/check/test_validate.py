@@ -170,3 +170,13 @@ def test_an_elided_rename_is_read_where_the_instruction_states_it():
     assert "elided_edit" not in codes(validate(original, snippet, renamed, "python", instruction=instruction))
     assert "elided_edit" in codes(validate(original, snippet, half, "python", instruction=instruction))
     assert "elided_edit" in codes(validate(original, snippet, renamed, "python"))
+
+
+def test_an_original_line_with_the_stated_rename_made_is_not_invented():
+    original = "def is_true(s):\n    return s == 'y'\n\n\ndef load(t):\n    return is_true(t)\n"
+    snippet = "def parse_bool(s):\n    return s == 'y'\n\n# ... existing code ...\n"
+    renamed = original.replace("is_true", "parse_bool")
+    assert "invented_lines" not in codes(
+        validate(original, snippet, renamed, "python", instruction="Rename is_true to parse_bool.")
+    )
+    assert "invented_lines" in codes(validate(original, snippet, renamed, "python"))
