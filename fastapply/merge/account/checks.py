@@ -5,8 +5,9 @@
   edited form is placed, or its very text stands elsewhere (edited, moved); for a comment, new
   comment lines stand where it stood (reworded: a banner renamed); or the instruction names it
   (``unaccounted_deletion`` otherwise: code under a marker or beyond the snippet's edges dropped);
-- no original line the snippet did not show stays next to a new line that defines the same name
-  (``kept_beside_replacement``: the old form left beside its replacement);
+- no original line the snippet did not show stays next to a new line that defines the same name,
+  or opens a block with the same words before its ``{`` (``kept_beside_replacement``: the old form
+  left beside its replacement, a one-line guard beside the block that rewrites it);
 - no definition occurs twice under one parent unless the original or the snippet has it twice
   (``defined_twice``);
 - each chunk's new lines keep the indentation shift of its anchors (``indent_shift``).
@@ -23,7 +24,7 @@ from collections import Counter
 from fastapply.merge.account.trace import Trace
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.text.lines import indent_width as _width
-from fastapply.merge.text.normal import definition_key, is_closer, is_comment_line, norm
+from fastapply.merge.text.normal import definition_key, is_closer, is_comment_line, is_distinctive, norm
 from fastapply.merge.text.syntax import NAMED_BY_TEXT, definitions
 
 # Languages where one name may be defined twice in one scope on purpose: overloads, or (C) a
@@ -131,16 +132,22 @@ def kept_beside_replacement(trace: Trace) -> ApplyWarning | None:
     shown = {norm(line.text) for line in trace.snip}
     found = set()
     for m in sorted(trace.new_lines):
-        key = definition_key(out[m])
-        if key is None:
+        key, opener = definition_key(out[m]), _opener_key(out[m]) if norm(out[m]).endswith("{") else None
+        if key is None and opener is None:
             continue
         for step in (-1, 1):
             t, seen = m + step, 0
+            if step == 1 and key is None:  # a block opened: look past the new block it opens
+                while t in trace.new_lines:
+                    t += 1
             while 0 <= t < len(out) and seen < NEXT_TO:
                 if out[t].strip():
                     if t not in trace.kept_at or norm(out[t]) in shown:
                         break  # an anchor or another new line closes the stretch
-                    if definition_key(out[t]) == key and _width(out[t]) == _width(out[m]):
+                    same = (key is not None and definition_key(out[t]) == key) or (
+                        opener is not None and norm(out[t]).endswith("}") and _opener_key(out[t]) == opener
+                    )
+                    if same and _width(out[t]) == _width(out[m]):
                         found.add(t + 1)
                     seen += 1
                 t += step
@@ -148,9 +155,23 @@ def kept_beside_replacement(trace: Trace) -> ApplyWarning | None:
         return None
     return ApplyWarning(
         Code.KEPT_BESIDE_REPLACEMENT,
-        f"{len(found)} original line(s) the snippet did not show kept next to a new line defining the same name",
+        f"{len(found)} original line(s) the snippet did not show kept next to a new line defining the same name "
+        "or opening the same block",
         tuple(sorted(found)),
     )
+
+
+def _opener_key(line: str) -> str | None:
+    """What a line with a brace says before its ``{``, when that means something: a one-line block
+    ``guard !running else { return }`` and the line ``guard !running else {`` that opens the block
+    rewriting it share it (the caller asks the one to end with ``}``, the other with ``{``).
+
+    >>> _opener_key("  guard !running else { return }"), _opener_key("} else {"), _opener_key("x = 1")
+    ('guard !running else', None, None)
+    """
+    head, brace, _ = norm(line).partition("{")
+    head = head.strip()
+    return head if brace and is_distinctive(head) else None
 
 
 def defined_twice(trace: Trace, original: str, merged: str, language: str | None) -> ApplyWarning | None:

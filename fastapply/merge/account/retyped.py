@@ -35,7 +35,7 @@ from collections import Counter
 
 from fastapply.merge.account.trace import gaps
 from fastapply.merge.text.lines import indent_width as width
-from fastapply.merge.text.normal import is_comment_line
+from fastapply.merge.text.normal import is_comment_line, is_distinctive, norm
 
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _WORD = re.compile(r"\w+")
@@ -299,6 +299,22 @@ def retyped_lines(
     pairs = sorted(kept.items())
     # an old line the snippet wrote back with its tokens spaced otherwise (kept: the same tokens)
     found += [(m, ["spacing"]) for o, m in pairs if spacing_only(orig[o], out[m], instruction)]
+    # ... or a comment placed as a new line while the old one stays: the snippet's context (a doc
+    # line above a definition it shows), read as new (new code may well repeat a line of code)
+    # (a doc tag line, "@param string $name", is written again for each new definition that has one)
+    stays = {
+        tuple(_TOKEN.findall(orig[o]))
+        for o, _ in pairs
+        if is_distinctive(norm(orig[o])) and _comment_like(orig[o]) and not _DOC_TAG.search(orig[o])
+    }
+    stays_as_written = {orig[o].strip() for o, _ in pairs}
+    found += [
+        (m, ["spacing"])
+        for m in sorted(written)
+        if out[m].strip() not in stays_as_written
+        and tuple(_TOKEN.findall(out[m])) in stays
+        and not _SPEAKS_OF_LAYOUT.search(instruction)
+    ]
     off = [(o, m) for o, m in pairs if column_off(orig[o], out[m], instruction)]
     if off:
         stable = sorted(n for o, n in pairs if out[n].strip() and width(orig[o]) == width(out[n]))

@@ -14,9 +14,9 @@ _IDENTIFIER = re.compile(
 
 
 _KIND_NOUN = re.compile(
-    r"\b([A-Za-z_$][\w$]*)\s+(?:method|function|func|class|entry|import|field|property|"
+    r"\b([A-Za-z_$][\w$]*)\s+(?:method|function|func|class|entry|import|field|propert(?:y|ie)|"
     r"option|route|struct|constant|hook|component|prop|helper|getter|setter|accessor|"
-    r"attribute|variable|macro|module|endpoint|case|branch|overload|impl|trait|enum|interface|decorator)s?\b"
+    r"attribute|variable|macro|module|endpoint|case|branch|overload|impl|trait|enum|interface|decorator)(?:e?s)?\b"
 )
 _TITLED = re.compile(
     "(?i:" + _DELETE_VERB.pattern + r")\s+the\s+((?:[A-Z][\w-]*\s+){2,3})"
@@ -114,14 +114,39 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
             member = re.split(r"::|->|\.", token.removesuffix("()"))[-1]
             if member != names[-1] and re.search(r"_|[a-z][A-Z]", member):
                 names.append(member)  # Route::getCallableResolver: the file says getCallableResolver
-    # "the Push method", "the pformat helper" (a name the file defines once), not "the demo route"
-    names += [w for w in _KIND_NOUN.findall(objects) if w[:1].isupper() or w in defined]
+    # "the Push method", "the pformat helper" (a name the file defines once), not "the demo route";
+    # "the obsolete Error and WriteBuffer properties": each name of a list before the kind
+    names += [w for w in _KIND_NOUN.findall(objects) + _kind_listed(instruction) if w[:1].isupper() or w in defined]
     names += [" ".join(m.group(2).split()) for m in _TITLED.finditer(instruction)]  # "the Media Queries section"
     # "remove the is-promise and depd dependencies": packages, named as their manifests write them
     for verb in _DELETE_VERB.finditer(instruction):
         match = _PACKAGES.match(re.split(r"[.;!?](?:\s|$)", instruction[verb.end() :])[0].strip())
         names += [item for item in _ITEM_SEP.split(match.group(1)) if item.lower() not in ("", "the")] if match else []
     return names + referred(instruction)
+
+
+_KINDS = _KIND_NOUN.pattern.split(r"\s+", 1)[1]  # "(?:method|function|...)(?:e?s)?\b"
+_KIND_LIST = re.compile(
+    r"((?:[A-Za-z_$][\w$]*(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))+[A-Za-z_$][\w$]*)\s+" + _KINDS
+)
+
+
+def _kind_listed(instruction: str) -> list[str]:
+    """The names a removal lists before their kind, within its clause: "remove the obsolete Error
+    and WriteBuffer properties" names both.
+
+    >>> _kind_listed("Remove the obsolete Error and WriteBuffer properties from ConsoleTarget.")
+    ['Error', 'WriteBuffer']
+    >>> _kind_listed("Add the Foo and Bar methods.")
+    []
+    """
+    found = []
+    for verb in _DELETE_VERB.finditer(instruction):
+        clause = re.split(r"[.;:!?](?:\s|$)|,\s+(?:and|but|then)\s", instruction[verb.end() :])[0]
+        match = _KIND_LIST.search(" ".join(clause.split()[:10]))
+        if match:
+            found += [item for item in _ITEM_SEP.split(match.group(1)) if item]
+    return found
 
 
 def code_names(text: str) -> list[str]:

@@ -262,3 +262,23 @@ def test_a_comment_retouched_beside_a_deletion_is_flagged():
     merged, warnings = checked_merge(request, prepare(request))
     assert "func (cb *CircuitBreaker) Old()" not in merged
     assert "retyped_context" in {w.code.value for w in flags(warnings)}
+
+
+def test_worked_examples():
+    import doctest
+
+    from fastapply.merge.account import retyped
+
+    assert doctest.testmod(retyped).failed == 0
+
+
+def test_a_context_line_respaced_and_placed_as_new_beside_the_old_one_is_flagged():
+    # "<see cref="X"/>" for the file's "<see cref="X" />": the snippet's context, read as a new line
+    # while the line it quotes stays further down
+    original = '/// <summary>\n/// Old doc.\n/// </summary>\npublic int Old { get; set; }\n\n/// <summary>\n/// Makes a <see cref="A" /> here.\n/// </summary>\npublic A() { }\n'
+    snippet = '// ... existing code ...\n\n/// <summary>\n/// Makes a <see cref="A"/> here.\n/// </summary>\n// ... existing code ...\n'
+    request = ApplyRequest(original, snippet, "Remove the Old property.", path="A.cs")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert merged.count("/// Makes a <see") == 2  # read literally: a new line, the old one kept
+    retyped = next(w for w in flags(warnings) if w.code == "retyped_context")
+    assert retyped.lines == (2,)

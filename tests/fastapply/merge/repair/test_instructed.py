@@ -269,3 +269,9 @@ def test_a_quoted_call_replaced_is_matched_with_any_arguments():
     ask = "Use find() instead of filter()[0] when looking the transport up."
     assert instructed.instruction_not_applied(original, merged, ask, [], "javascript") == ()
     assert instructed.instruction_not_applied(original, original, ask, [], "javascript") == ("filter",)
+
+
+def test_each_name_listed_before_its_kind_is_named():
+    ask = "Remove the obsolete Error and WriteBuffer properties from ConsoleTarget, and drop the unused using."
+    assert {"Error", "WriteBuffer"} <= set(wording.named(ask))
+    assert "Foo" not in wording.named("Rename the Foo and Bar methods.")

@@ -78,3 +78,11 @@ def test_the_markup_keeping_the_old_word_is_no_rename_left_undone():
     renamed = renamed.replace('onclick="alert', 'onclick="alertBox')
     assert instruction_not_applied(PAGE, renamed, "Rename `alert` to `alertBox`.", [], "html") == ()
     assert instruction_not_applied(PAGE, PAGE, "Rename `alert` to `alertBox`.", [], "html") == ("alert",)
+
+
+def test_worked_examples():
+    import doctest
+
+    from fastapply.merge.repair import renames
+
+    assert doctest.testmod(renames).failed == 0

@@ -160,3 +160,22 @@ def test_notes_that_name_code_or_say_where_the_next_lines_go_are_markers(line, l
 )
 def test_prose_and_code_stay_what_they_are(line):
     assert not is_marker_line(line, "python" if "#" in line else "go")
+
+
+def test_worked_examples():
+    import doctest
+
+    from fastapply.merge.text import markers
+
+    assert doctest.testmod(markers).failed == 0
+
+
+def test_a_note_that_states_an_edit_is_told_from_one_that_keeps_the_code():
+    from fastapply.merge.text.markers import states_edit
+
+    assert states_edit("    // ... same change in the other three at() overloads ...")
+    assert states_edit("{/* ... same rename in the transition and theme inputs ... */}")
+    assert states_edit("// ... constructors unchanged, except the empty #if pair goes away ...")
+    assert not states_edit("// ... keep the case-change check as it is ...")
+    assert not states_edit("    // ... existing code ...")
+    assert not states_edit("// Update the counter before returning.")  # a comment of the code
