@@ -150,8 +150,13 @@ def test_a_comment_where_new_comment_lines_stand_was_reworded_not_dropped():
 def test_a_one_line_block_kept_below_the_block_that_rewrites_it():
     original = "func start() throws {\n    guard !running else { return }\n\n    let cb = make()\n    run(cb)\n}\n"
     snippet = "func start() throws {\n    guard !running else {\n        throw Err.running\n    }\n\n    // ... existing code ...\n}\n"
-    kept = original.replace("    guard !running else { return }\n", "    guard !running else {\n        throw Err.running\n    }\n\n    guard !running else { return }\n")
+    kept = original.replace(
+        "    guard !running else { return }\n",
+        "    guard !running else {\n        throw Err.running\n    }\n\n    guard !running else { return }\n",
+    )
     warning = next(w for w in account(original, snippet, kept, "swift") if w.code == "kept_beside_replacement")
     assert warning.lines == (6,)
-    rewritten = original.replace("    guard !running else { return }\n", "    guard !running else {\n        throw Err.running\n    }\n")
+    rewritten = original.replace(
+        "    guard !running else { return }\n", "    guard !running else {\n        throw Err.running\n    }\n"
+    )
     assert "kept_beside_replacement" not in {w.code for w in account(original, snippet, rewritten, "swift")}
