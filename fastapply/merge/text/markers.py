@@ -48,6 +48,11 @@ _PLAIN_NOUN = re.compile(
     r"as before|remains|stays|class|module|body)\b",
     re.IGNORECASE,
 )
+_SAME_AS = re.compile(
+    r"(?:the\s+)?same(?:\s+(?:code|body|implementation|contents?|methods|functions|imports|class|module))?"
+    r"(?:\s+(?:as\s+before|as\s+is|unchanged|remains|stays))?",
+    re.IGNORECASE,
+)
 _CODE_PUNCT = re.compile(r"[(){}\[\];=<>\"'`]")
 # An ellipsis, then a note that says where the next lines go ("... and in the head, next to x:").
 _DIRECTION = re.compile(
@@ -111,6 +116,9 @@ def _is_marker_phrase(body: str) -> bool:
         return False
     if body.lower().strip(".!") in ("same", "unchanged", "existing code", "keep existing code"):
         return True
+    if re.match(r"(?:the\s+)?same\b", body, re.IGNORECASE):
+        # "same as before" stands for code; "the same file." ends a comment's sentence
+        return bool(_SAME_AS.fullmatch(body.rstrip(".!")))
     # the noun after the opening word: "same attachment as the declarations above" is prose
     match = _PLAIN_PHRASE.match(body.rstrip(".!"))
     return bool(match) and bool(_PLAIN_NOUN.search(match.group("tail")))
@@ -134,6 +142,8 @@ def is_marker_line(line: str, language: str | None = None) -> bool:
     True
     >>> is_marker_line("# compute the rest of the totals")
     False
+    >>> is_marker_line("// same as before"), is_marker_line("# the same file.")  # a sentence's end
+    (True, False)
     """
     stripped = line.strip()
     if not stripped or len(stripped) > 120 or not _MAYBE_MARKER.search(stripped):

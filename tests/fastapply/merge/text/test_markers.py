@@ -179,3 +179,10 @@ def test_a_note_that_states_an_edit_is_told_from_one_that_keeps_the_code():
     assert not states_edit("// ... keep the case-change check as it is ...")
     assert not states_edit("    // ... existing code ...")
     assert not states_edit("// Update the counter before returning.")  # a comment of the code
+
+
+def test_a_comment_ending_its_sentence_with_the_same_thing_is_no_marker():
+    assert not is_marker_line("# the same file.")
+    assert not is_marker_line("    // the same request twice")
+    assert is_marker_line("// same")
+    assert is_marker_line("    # same as before")
