@@ -7,7 +7,13 @@ from __future__ import annotations
 
 import re
 
-_DELETE_VERB = re.compile(r"\b(remove|removes|delete|deletes|drop|drops|get rid of|strip out)\b", re.I)
+# Written in lower case or capitalised: an upper-case DROP or DELETE is a quoted keyword (SQL), not the
+# instruction's verb.
+_DELETE_VERB = re.compile(
+    r"\b("
+    + "|".join(f"[{w[0].upper()}{w[0]}]{w[1:]}" for w in ("removes?", "deletes?", "drops?", "get rid of", "strip out"))
+    + r")\b"
+)
 _IDENTIFIER = re.compile(
     r"`([^`]+)`|(/[\w\-./:{}]*\w|[A-Za-z_$][\w$]*<[^<>\s]+>|[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?)"
 )  # a generic type ("From<&Method>") is as much a name as a call
@@ -19,11 +25,11 @@ _KIND_NOUN = re.compile(
     r"attribute|variable|macro|module|endpoint|case|branch|overload|impl|trait|enum|interface|decorator)(?:e?s)?\b"
 )
 _TITLED = re.compile(
-    "(?i:" + _DELETE_VERB.pattern + r")\s+the\s+((?:[A-Z][\w-]*\s+){2,3})"
+    _DELETE_VERB.pattern + r"\s+the\s+((?:[A-Z][\w-]*\s+){2,3})"
     r"(?:section|block|group|entry|rule|comment|note|heading|example|demo|panel|card|item|link|"
     r"button)s?\b"
 )
-_OBJECT = re.compile(_DELETE_VERB.pattern + r"\s+((?:\S+\s+){0,3}\S+)", re.I)
+_OBJECT = re.compile(_DELETE_VERB.pattern + r"\s+((?:\S+\s+){0,3}\S+)")
 # "replace X with Y", "X instead of Y" / "rather than Y": the old thing goes too.
 _REPLACED = re.compile(
     r"\breplac(?:e|es|ing)\s+((?:\S+\s+){0,3}?\S+?)\s+(?:with|by)\b|\b(?:instead\s+of|rather\s+than)\s+((?:[^\s,;]+\s+){0,2}[^\s,;]+)",  # not past the clause

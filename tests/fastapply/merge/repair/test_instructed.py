@@ -275,3 +275,9 @@ def test_each_name_listed_before_its_kind_is_named():
     ask = "Remove the obsolete Error and WriteBuffer properties from ConsoleTarget, and drop the unused using."
     assert {"Error", "WriteBuffer"} <= set(wording.named(ask))
     assert "Foo" not in wording.named("Rename the Foo and Bar methods.")
+
+
+def test_an_upper_case_sql_keyword_is_no_removal():
+    ask = "The generated DROP INDEX and DROP TABLE statements contain doubled spaces; tidy them."
+    assert not wording.asks_deletion(ask) and wording.named(ask) == []
+    assert wording.asks_deletion("Drop the INDEX_NAME constant.") and wording.named("Drop the INDEX_NAME constant.")
