@@ -29,10 +29,17 @@ instruction speaks of layout; a single-spaced retype is no change at all
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections import Counter
 
+from fastapply.merge.account.quoted import (
+    DOC_TAG,
+    SPEAKS_OF_PROSE,
+    articles_only,
+    comment_like,
+    comment_retouched,
+    comments_reworded,
+    punctuation_only,
+)
 from fastapply.merge.account.trace import gaps
 from fastapply.merge.text.lines import indent_width as width
 from fastapply.merge.text.normal import is_comment_line, is_distinctive, norm
@@ -60,125 +67,6 @@ def words_left_out(old: str, new: str, instruction: str) -> list[str]:
         return []  # not a subsequence, or punctuation went too
     named = {w.lower() for w in _WORD.findall(instruction)}
     return [] if any(t.lower() in named for t in gone) else gone
-
-
-_SPEAKS_OF_PROSE = re.compile(r"comment|doc|punctuat|typo|period|spelling|wording|grammar|sentence|capitali", re.I)
-
-
-def punctuation_only(old: str, new: str, instruction: str) -> bool:
-    """Whether a comment line was written back with the same words and punctuation left out ("///
-    Used in panic messages." as "/// Used in panic messages"), the instruction saying nothing of
-    comments or punctuation: a line quoted from memory, or a change no one asked for.
-
-    >>> punctuation_only("/// Used in panic messages.", "/// Used in panic messages", "Fix the panic text.")
-    True
-    >>> punctuation_only("// Used in panics.", "// Used in panics", "Fix the doc comment's punctuation.")
-    False
-    >>> punctuation_only("// Used in panics", "// Used in panics.", "Fix the help text.")  # marks added
-    False
-    """
-    if old.strip() == new.strip() or not is_comment_line(old) or not is_comment_line(new):
-        return False
-    if _SPEAKS_OF_PROSE.search(instruction):
-        return False
-    # the same words, marks left out (memory drops them; a sweep that adds periods is an edit, and
-    # spacing alone is a format change: "//Package" -> "// Package")
-    before, after = _TOKEN.findall(old), _TOKEN.findall(new)
-    if _WORD.findall(old) != _WORD.findall(new) or len(after) >= len(before):
-        return False
-    rest = iter(before)
-    return all(token in rest for token in after)  # a subsequence: nothing added or reordered
-
-
-_ARTICLES = frozenset({"a", "an", "the"})
-
-
-def articles_only(old: str, new: str, instruction: str) -> list[str]:
-    """The articles a comment line gained or lost where nothing else in it changed ("// Counts
-    returns the internal counters" for the file's "// Counts returns internal counters"), the
-    instruction saying nothing of comments: a line quoted from memory; [] otherwise.
-
-    >>> articles_only("// Counts returns internal counters", "// Counts returns the internal counters", "Add Reset.")
-    ['the']
-    >>> articles_only("// Counts returns counters", "// Counts returns the counters", "Fix the doc comment.")
-    []
-    """
-    if old.strip() == new.strip() or not is_comment_line(old) or not is_comment_line(new):
-        return []
-    if _SPEAKS_OF_PROSE.search(instruction):
-        return []
-    before, after = _TOKEN.findall(old), _TOKEN.findall(new)
-    if _without_articles(before) != _without_articles(after):
-        return []
-    before_n, after_n = Counter(t.lower() for t in before), Counter(t.lower() for t in after)
-    return sorted(((before_n - after_n) + (after_n - before_n)).keys())
-
-
-# An instruction that asks for comments to be worded otherwise ("fix the doc comment", "reword",
-# "typo"); one that only removes them with their code ("with their doc comments") does not.
-_SPEAKS_OF_WORDING = re.compile(
-    r"typo|punctuat|period|spelling|wording|grammar|sentence|capitali|reword|rephras|"
-    r"\b(?:update|fix|edit|change|rewrite|adjust|correct|improve|clarify|tweak|document)\w*\s+(?:\S+\s+){0,3}?"
-    r"(?:comment|doc|docstring|javadoc|description)",
-    re.IGNORECASE,
-)
-RETOUCH_TOKENS = 2  # tokens a comment line may gain or lose and still read as the same line
-# What prose is retouched with: words and sentence marks. A number, a type's "|" or "?", or a doc
-# tag ("@param array|null $data") is what the code says, edited with it.
-_PROSE_TOKEN = re.compile(r"[^\W\d_]+|[.,;:!]")
-_DOC_TAG = re.compile(r"(?<!\w)[@\\]\w+")
-
-
-def comment_retouched(old: str, new: str, instruction: str) -> list[str]:
-    """The tokens a comment line only gained, or only lost, where it is otherwise the same line, at
-    most ``RETOUCH_TOKENS`` of them, letter case aside ("// Filter the tasks based on the type" for
-    the file's "// We filter the tasks based on the type", a full stop added), none of them a word
-    the instruction uses and the instruction saying nothing of comments: a line quoted from memory,
-    or a change no one asked for; [] otherwise.
-
-    >>> comment_retouched("// We filter the tasks", "// Filter the tasks", "Add a search query.")
-    ['we']
-    >>> comment_retouched("* Throw a notice", "* Throw a notice.", "Remove the shims.")
-    ['.']
-    >>> comment_retouched("// Uses the cache", "// Uses the store", "Use the store instead of the cache.")
-    []
-    >>> comment_retouched("// Sets the field", "// Sets the fields", "Add null checks.")  # a word written anew
-    []
-    >>> comment_retouched("/* Parsing helpers */", "/* Input parsing */", "Make parsing stricter.")
-    []
-    >>> comment_retouched("// Reads a file", "// Reads a file.", "Remove f (with its doc comment).")
-    ['.']
-    >>> comment_retouched("// Reads a file", "// Reads a file.", "Fix the doc comment of read.")
-    []
-    >>> comment_retouched("// Retries twice", "// Retries three times", "Add jitter.")  # three tokens
-    []
-    >>> comment_retouched("// Waits 1 s", "// Waits 2 s", ""), comment_retouched("* @param array $d", "* @param array|null $d", "")
-    ([], [])
-    """
-    if old.strip() == new.strip() or not _comment_like(old) or not _comment_like(new):
-        return []
-    if _SPEAKS_OF_WORDING.search(instruction) or _DOC_TAG.search(old + new):
-        return []
-    before, after = [t.lower() for t in _TOKEN.findall(old)], [t.lower() for t in _TOKEN.findall(new)]
-    changed: list[str] = []
-    ops = {op for op, *_ in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes()} - {"equal"}
-    if ops not in ({"insert"}, {"delete"}):
-        return []  # a word written otherwise ("field" for "fields"), or some out and others in: worded anew
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
-        if op != "equal":
-            changed += before[i1:i2] + after[j1:j2]
-    named = {w.lower() for w in _WORD.findall(instruction)}
-    if (
-        not changed
-        or len(changed) > RETOUCH_TOKENS
-        or any(t in named or not _PROSE_TOKEN.fullmatch(t) for t in changed)
-    ):
-        return []
-    return changed
-
-
-def _without_articles(tokens: list[str]) -> list[str]:
-    return [t for t in tokens if t.lower() not in _ARTICLES]
 
 
 def _words_and_qualifiers(gone: list[str]) -> bool:
@@ -221,7 +109,7 @@ def spacing_only(old: str, new: str, instruction: str) -> bool:
         # prose after its opener is respaced on purpose ("//Package" -> "// Package"); spacing
         # moved inside it ("/// <inheritdoc />" quoted as "/// <inheritdoc/>") is a quote from
         # memory as much as an edit (a "#define" is code, though it opens as "#" does)
-        if _joints(old) == _joints(new) or _SPEAKS_OF_PROSE.search(instruction):
+        if _joints(old) == _joints(new) or SPEAKS_OF_PROSE.search(instruction):
             return False  # (a column of a doc table padded to a new width is realigned on purpose)
     return not _SPEAKS_OF_LAYOUT.search(instruction)
 
@@ -261,33 +149,6 @@ def _apart(old: str, m: int, stable: list[int], out: list[str]) -> bool:
 
 
 # "... now that we only support evergreen browsers; leave everything else as it is."
-_NOTHING_ELSE = re.compile(
-    r"\b(?:leave|keep)\s+(?:everything|all|the\s+rest)\s+(?:else\s+)?(?:as\s+(?:it|they)\s+(?:is|are|was|were)|"
-    r"unchanged|alone|intact|untouched)|\bnothing\s+else\b|\b(?:don't|do\s+not)\s+(?:change|touch)\s+anything\s+else\b",
-    re.I,
-)
-
-
-def _comment_like(line: str) -> bool:
-    text = line.strip()
-    return bool(text) and (is_comment_line(text) or text.endswith("*/") or text.startswith("*"))
-
-
-def comments_reworded(old: list[str], new: list[str], instruction: str) -> bool:
-    """Whether comment lines were written over other comment lines where the instruction says to
-    leave everything else as it is and speaks of no comment: the snippet's comments were quoted
-    from memory (a two-line comment squashed onto one), not rewritten on request.
-
-    >>> comments_reworded(["/* a b", "   c */"], ["/* a b c */"], "Drop the prefixes; leave everything else as it is.")
-    True
-    >>> comments_reworded(["/* a b", "   c */"], ["/* a b c */"], "Drop the prefixes.")
-    False
-    """
-    if not old or not new or not _NOTHING_ELSE.search(instruction) or _SPEAKS_OF_PROSE.search(instruction):
-        return False
-    return all(_comment_like(line) for line in old + new) and [x.strip() for x in old] != [x.strip() for x in new]
-
-
 def retyped_lines(
     orig: list[str], out: list[str], kept: dict[int, int], written: set[int], headers: set[int], instruction: str
 ):
@@ -305,7 +166,7 @@ def retyped_lines(
     stays = {
         tuple(_TOKEN.findall(orig[o]))
         for o, _ in pairs
-        if is_distinctive(norm(orig[o])) and _comment_like(orig[o]) and not _DOC_TAG.search(orig[o])
+        if is_distinctive(norm(orig[o])) and comment_like(orig[o]) and not DOC_TAG.search(orig[o])
     }
     stays_as_written = {orig[o].strip() for o, _ in pairs}
     found += [
@@ -327,7 +188,7 @@ def retyped_lines(
         if o2 - o1 != m2 - m1:
             # lines removed here: no line stands for one old line, but where all that is written is
             # comments each a word or mark off one gone here, they are those comments, quoted
-            gone_comments = [line for line in gone if _comment_like(line)]
+            gone_comments = [line for line in gone if comment_like(line)]
             retouched = [
                 (m, next((r for old in gone_comments if (r := comment_retouched(old, out[m], instruction))), []))
                 for m in range(m1 + 1, m2)

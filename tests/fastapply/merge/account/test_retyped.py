@@ -282,3 +282,11 @@ def test_a_context_line_respaced_and_placed_as_new_beside_the_old_one_is_flagged
     assert merged.count("/// Makes a <see") == 2  # read literally: a new line, the old one kept
     retyped = next(w for w in flags(warnings) if w.code == "retyped_context")
     assert retyped.lines == (2,)
+
+
+def test_worked_examples_of_comments_quoted_from_memory():
+    import doctest
+
+    from fastapply.merge.account import quoted
+
+    assert doctest.testmod(quoted).failed == 0
