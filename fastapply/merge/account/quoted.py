@@ -12,8 +12,8 @@ from collections import Counter
 
 from fastapply.merge.text.normal import is_comment_line
 
-_TOKEN = re.compile(r"\w+|[^\w\s]")
-_WORD = re.compile(r"\w+")
+TOKEN = re.compile(r"\w+|[^\w\s]")  # a word, or one mark
+WORD = re.compile(r"\w+")
 
 SPEAKS_OF_PROSE = re.compile(r"comment|doc|punctuat|typo|period|spelling|wording|grammar|sentence|capitali", re.I)
 
@@ -36,8 +36,8 @@ def punctuation_only(old: str, new: str, instruction: str) -> bool:
         return False
     # the same words, marks left out (memory drops them; a sweep that adds periods is an edit, and
     # spacing alone is a format change: "//Package" -> "// Package")
-    before, after = _TOKEN.findall(old), _TOKEN.findall(new)
-    if _WORD.findall(old) != _WORD.findall(new) or len(after) >= len(before):
+    before, after = TOKEN.findall(old), TOKEN.findall(new)
+    if WORD.findall(old) != WORD.findall(new) or len(after) >= len(before):
         return False
     rest = iter(before)
     return all(token in rest for token in after)  # a subsequence: nothing added or reordered
@@ -60,7 +60,7 @@ def articles_only(old: str, new: str, instruction: str) -> list[str]:
         return []
     if SPEAKS_OF_PROSE.search(instruction):
         return []
-    before, after = _TOKEN.findall(old), _TOKEN.findall(new)
+    before, after = TOKEN.findall(old), TOKEN.findall(new)
     if _without_articles(before) != _without_articles(after):
         return []
     before_n, after_n = Counter(t.lower() for t in before), Counter(t.lower() for t in after)
@@ -112,15 +112,12 @@ def comment_retouched(old: str, new: str, instruction: str) -> list[str]:
         return []
     if _SPEAKS_OF_WORDING.search(instruction) or DOC_TAG.search(old + new):
         return []
-    before, after = [t.lower() for t in _TOKEN.findall(old)], [t.lower() for t in _TOKEN.findall(new)]
-    changed: list[str] = []
-    ops = {op for op, *_ in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes()} - {"equal"}
-    if ops not in ({"insert"}, {"delete"}):
+    before, after = [t.lower() for t in TOKEN.findall(old)], [t.lower() for t in TOKEN.findall(new)]
+    edits = [e for e in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes() if e[0] != "equal"]
+    if {op for op, *_ in edits} not in ({"insert"}, {"delete"}):
         return []  # a word written otherwise ("field" for "fields"), or some out and others in: worded anew
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
-        if op != "equal":
-            changed += before[i1:i2] + after[j1:j2]
-    named = {w.lower() for w in _WORD.findall(instruction)}
+    changed = [t for _, i1, i2, j1, j2 in edits for t in before[i1:i2] + after[j1:j2]]
+    named = {w.lower() for w in WORD.findall(instruction)}
     if (
         not changed
         or len(changed) > RETOUCH_TOKENS

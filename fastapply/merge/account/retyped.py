@@ -34,6 +34,8 @@ import re
 from fastapply.merge.account.quoted import (
     DOC_TAG,
     SPEAKS_OF_PROSE,
+    TOKEN,
+    WORD,
     articles_only,
     comment_like,
     comment_retouched,
@@ -44,16 +46,13 @@ from fastapply.merge.account.trace import gaps
 from fastapply.merge.text.lines import indent_width as width
 from fastapply.merge.text.normal import is_comment_line, is_distinctive, norm
 
-_TOKEN = re.compile(r"\w+|[^\w\s]")
-_WORD = re.compile(r"\w+")
-
 
 def words_left_out(old: str, new: str, instruction: str) -> list[str]:
     """The words ``new`` lacks where it is ``old`` with only whole words taken out (no punctuation,
     nothing added or reordered) and the instruction names none of them; [] otherwise."""
     if is_comment_line(old):
         return []
-    before, after = _TOKEN.findall(old), _TOKEN.findall(new)
+    before, after = TOKEN.findall(old), TOKEN.findall(new)
     if len(after) >= len(before):
         return []
     gone, rest = [], iter(after)
@@ -65,17 +64,17 @@ def words_left_out(old: str, new: str, instruction: str) -> list[str]:
             gone.append(token)
     if pending is not None or not _words_and_qualifiers(gone):
         return []  # not a subsequence, or punctuation went too
-    named = {w.lower() for w in _WORD.findall(instruction)}
+    named = {w.lower() for w in WORD.findall(instruction)}
     return [] if any(t.lower() in named for t in gone) else gone
 
 
 def _words_and_qualifiers(gone: list[str]) -> bool:
     """Whether the tokens left out are whole words, each maybe with the path separator after it
     (``hyper::HeaderMap`` retyped ``HeaderMap``: the qualifier ``hyper::`` went)."""
-    if not gone or not _WORD.fullmatch(gone[0]):
+    if not gone or not WORD.fullmatch(gone[0]):
         return False
     return all(
-        _WORD.fullmatch(t) or (t in ":." and _WORD.fullmatch(gone[k - 1]) or t == ":" == gone[k - 1])
+        WORD.fullmatch(t) or (t in ":." and WORD.fullmatch(gone[k - 1]) or t == ":" == gone[k - 1])
         for k, t in enumerate(gone)
         if k
     )
@@ -103,7 +102,7 @@ def spacing_only(old: str, new: str, instruction: str) -> bool:
     >>> spacing_only("    /// <inheritdoc />", "    /// <inheritdoc/>", "Add Count."), spacing_only("//Package x", "// Package x", "")
     (True, False)
     """
-    if old.strip() == new.strip() or _TOKEN.findall(old) != _TOKEN.findall(new):
+    if old.strip() == new.strip() or TOKEN.findall(old) != TOKEN.findall(new):
         return False
     if is_comment_line(old) and not _DIRECTIVE.match(old):
         # prose after its opener is respaced on purpose ("//Package" -> "// Package"); spacing
@@ -164,7 +163,7 @@ def retyped_lines(
     # line above a definition it shows), read as new (new code may well repeat a line of code)
     # (a doc tag line, "@param string $name", is written again for each new definition that has one)
     stays = {
-        tuple(_TOKEN.findall(orig[o]))
+        tuple(TOKEN.findall(orig[o]))
         for o, _ in pairs
         if is_distinctive(norm(orig[o])) and comment_like(orig[o]) and not DOC_TAG.search(orig[o])
     }
@@ -173,7 +172,7 @@ def retyped_lines(
         (m, ["spacing"])
         for m in sorted(written)
         if out[m].strip() not in stays_as_written
-        and tuple(_TOKEN.findall(out[m])) in stays
+        and tuple(TOKEN.findall(out[m])) in stays
         and not _SPEAKS_OF_LAYOUT.search(instruction)
     ]
     off = [(o, m) for o, m in pairs if column_off(orig[o], out[m], instruction)]
@@ -205,7 +204,7 @@ def retyped_lines(
                 found.append((m1 + k, ["spacing"]))
                 continue
             if punctuation_only(old, new, instruction):
-                found.append((m1 + k, [p for p in _TOKEN.findall(old) + _TOKEN.findall(new) if not _WORD.match(p)][:1]))
+                found.append((m1 + k, [p for p in TOKEN.findall(old) + TOKEN.findall(new) if not WORD.match(p)][:1]))
                 continue
             articles = articles_only(old, new, instruction) or comment_retouched(old, new, instruction)
             if articles:

@@ -4,6 +4,7 @@ neither input, snippet lines missing (codes in validate.py). Lines compare white
 from __future__ import annotations
 
 from fastapply.merge.codes import ApplyWarning, Code
+from fastapply.merge.repair.instructed import renamed_kept
 from fastapply.merge.repair.wording import renames
 from fastapply.merge.snippet.hunks import new_side
 from fastapply.merge.text.languages import detect_language
@@ -58,17 +59,18 @@ def mergeable_lines(original: str, snippet: str, language: str | None = None) ->
     return (*orig, *(line for line in snip if not is_marker_line(line, lang)))
 
 
-def elided_edits(orig, snip, out, lang, instruction) -> ApplyWarning | None:
+def elided_edits(original, merged, orig, snip, lang, instruction) -> ApplyWarning | None:
     # "// ... same change in the other overloads ...": the edit is in words. Placement reads the
     # marker as code kept as it is, and no check can tell whether a model made it: only a rename
-    # the instruction also states is read, as made when the old name is gone and the new one in.
+    # the instruction also states is read, as made where the old name is kept nowhere the
+    # rename reaches (instructed.renamed_kept) and the new one is in.
     held = {norm(line) for line in orig}
     notes = tuple(i + 1 for i, line in enumerate(snip) if norm(line) not in held and states_edit(line, lang))
     if not notes:
         return None
-    text = "\n".join(out)
     stated = renames(instruction)
-    if stated and all(not whole_word(old).search(text) and whole_word(new).search(text) for old, new in stated):
+    made = not renamed_kept(original, merged, instruction, snip, lang)
+    if stated and made and all(whole_word(new).search(merged) for _, new in stated):
         return None
     return ApplyWarning(
         Code.ELIDED_EDIT, f"{len(notes)} snippet note(s) state an edit to code they elide, which no check reads", notes

@@ -94,7 +94,7 @@ def _validate(original, snippet, merged, language, complete, anchoring, instruct
         no_change(orig, code, unchanged),
         invented_lines(orig, snip, out, instruction),
         missing_snippet_lines(code, out, unchanged),
-        elided_edits(orig, snip, out, lang, instruction),
+        elided_edits(original, merged, orig, snip, lang, instruction),
         *_damage(original, merged, orig, snip_raw, snip, out, lang, instruction, spans),
         *account(original, snippet, merged, lang, instruction),
     ):

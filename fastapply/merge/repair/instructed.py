@@ -44,7 +44,7 @@ def instruction_not_applied(
     copied = tuple(n for n in moved_names(instruction) if n in original and merged.count(n) > original.count(n))
     if copied:
         return copied  # a move that left the old copy in place
-    renamed = _renamed_kept(original, merged, instruction, snip, lang)
+    renamed = renamed_kept(original, merged, instruction, snip, lang)
     if renamed or not asks_removal(instruction):
         return renamed
     # names the file defines once: "the parse overloads" may mean some of several
@@ -139,7 +139,7 @@ def _last(name: str) -> str:
     return re.split(r"::|->|\.|\s", name.strip())[-1]
 
 
-def _renamed_kept(original: str, merged: str, instruction: str, snip, lang) -> tuple[str, ...]:
+def renamed_kept(original: str, merged: str, instruction: str, snip, lang) -> tuple[str, ...]:
     """Old names of a rename that the merged file keeps, as a whole word, on a line the snippet does
     not show, within the definition the rename names ("in ChannelTurbine") if any, where code
     stands (an HTML page's scripts, not its markup)."""
