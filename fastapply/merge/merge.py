@@ -12,7 +12,7 @@ from fastapply.merge.place.pairs import few_unshown, last_nonblank
 from fastapply.merge.place.placement import EDITED_FORM, place_chunk
 from fastapply.merge.place.seams import reconcile_closers
 from fastapply.merge.place.unanchored import anchored_inside_new_definition, place_unanchored
-from fastapply.merge.snippet.chunks import Chunk, balanced_group, reindent, split_chunks
+from fastapply.merge.snippet.chunks import Chunk, balanced_group, continuations_kept, reindent, split_chunks
 from fastapply.merge.snippet.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.text.languages import detect_language
 from fastapply.merge.text.lines import join_lines, split_lines, with_bom_of, without_bom
@@ -215,6 +215,7 @@ def _place_all(chunks, orig, defs, lang):
             edges.add(Edge.END)
         header = next(((c, o) for c, o in pairs for d in replaced if o == d.header and d.start == d.header), None)
         plan.lines = reindent(chunk.lines, [(c, o) for c, o in pairs], orig, header)
+        plan.lines = continuations_kept(plan.lines, pairs, orig)
         matched = dict(pairs)
         plan.lines = [retyped(line, orig[matched[c]]) if c in matched else line for c, line in enumerate(plan.lines)]
         # New code opening the chunk keeps the blank line the snippet put after the marker.

@@ -21,7 +21,7 @@ from fastapply.merge.second.align import Op
 from fastapply.merge.second.items import Item, at_edge
 from fastapply.merge.second.style import Style
 from fastapply.merge.text.lines import indent_of
-from fastapply.merge.text.normal import retyped
+from fastapply.merge.text.normal import continues_statement, norm, retyped
 
 
 def chunk_shifts(
@@ -50,7 +50,11 @@ def build(items: list[Item], ops: list[Op], original: list[str], chunk: list[int
                 continue
             old = original[op.line]
             shift = shift_of.get(chunk[op.item], 0)
-            if item.kind in ("ctx", "blank") or not old.strip():
+            if (
+                item.kind in ("ctx", "blank")
+                or not old.strip()
+                or _continuation_kept(item.text, op.line, original, out)
+            ):
                 out.append((old, False, False))
             elif style.width(old) - style.width(item.text) == shift:
                 text = retyped(
@@ -77,6 +81,20 @@ def build(items: list[Item], ops: list[Op], original: list[str], chunk: list[int
             else:
                 out.append((style.render(width, item.text.strip()), False, True))
     return _settle_soft_blanks(out)
+
+
+def _continuation_kept(text: str, line: int, original: list[str], out: list[tuple[str, bool, bool]]) -> bool:
+    """A line shown unchanged that goes on with the statement above it, that statement's line
+    written just before at the file's indentation: how far it is indented is layout (as in the
+    merge, ``snippet.chunks.continuations_kept``)."""
+    return (
+        line > 0
+        and bool(out)
+        and indent_of(out[-1][0]) == indent_of(original[line - 1])
+        and norm(out[-1][0]) == norm(original[line - 1])
+        and text.strip() == original[line].strip()
+        and continues_statement(original[line - 1], original[line])
+    )
 
 
 def _diff_shifts(items, ops, original, chunk, style) -> dict[int, int | None]:

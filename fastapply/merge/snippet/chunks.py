@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fastapply.merge.text.languages import INDENT_LANGUAGES
 from fastapply.merge.text.lines import indent_of
 from fastapply.merge.text.markers import is_marker_line
+from fastapply.merge.text.normal import continues_statement, norm
 
 
 @dataclass
@@ -253,6 +254,37 @@ def reindent(
     if kind == "add":
         return [text + line if line.strip() else line for line in lines]
     return [line[len(text) :] if line.startswith(text) else line for line in lines]
+
+
+def continuations_kept(lines: list[str], pairs: list[tuple[int, int]], original: list[str]) -> list[str]:
+    """The chunk with each continuation line it shows unchanged written at the original's indentation,
+    where the statement's line above stands as the original has it (same line, same indentation): how
+    far a wrapped line is indented is layout, which agents retype from memory, not structure, which
+    the statement's first line carries.
+
+    >>> orig = ["        let t = f", "                .apply(a)", "                .apply(b)"]
+    >>> continuations_kept(["        let t = f", "            .apply(a)", "            .apply(b)"], [(0, 0), (1, 1), (2, 2)], orig)[1:]
+    ['                .apply(a)', '                .apply(b)']
+    >>> continuations_kept(["    for x in xs:", "    f(x)"], [(0, 0), (1, 1)], ["    for x in xs:", "        f(x)"])[1]
+    '    f(x)'
+    """
+    matched = dict(pairs)
+    out = list(lines)
+    for c, line in enumerate(lines):
+        o = matched.get(c)
+        if c == 0 or o is None or o == 0 or matched.get(c - 1) != o - 1 or not line.strip():
+            continue
+        old, above = original[o], original[o - 1]
+        if (
+            line.strip() != old.strip()
+            or indent_of(line) == indent_of(old)
+            or indent_of(out[c - 1]) != indent_of(above)
+            or norm(out[c - 1]) != norm(above)
+        ):
+            continue
+        if continues_statement(above, old) and not is_marker_line(above):
+            out[c] = indent_of(old) + line.strip()
+    return out
 
 
 def _convert_tabs(lines: list[str], pairs: list[tuple[int, int]], original: list[str]) -> list[str] | None:

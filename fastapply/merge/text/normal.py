@@ -136,6 +136,27 @@ def is_comment_line(line: str) -> bool:
     return line.strip().startswith(COMMENT_STARTS)
 
 
+# A line that goes on with the statement above it: the line above ends open (a bracket, a comma,
+# an operator, a backslash; not a block's ``{`` or ``:``, nor YAML's ``|-``), or the line starts with
+# a chained call, a logical operator or a closing bracket (not ``- item``: a list's nesting).
+_ENDS_OPEN = re.compile(r"(?:[(\[,=+*%?\\]|(?<![|>*/-])[-/]|&&|\|\||=>|->|::|(?<!\.)\.)\s*$")
+_STARTS_ON = re.compile(r"^\s*(?:\.(?!\.)|\?\.|&&|\|\||\|>|::|[)\]])")
+
+
+def continues_statement(above: str, line: str) -> bool:
+    """Whether ``line`` goes on with the statement on the line ``above`` it (code, not comments):
+    where it is indented is layout, the statement's first line carries the structure.
+
+    >>> continues_statement("let t = from", "    .apply(x)"), continues_statement("foo(a,", "    b)")
+    (True, True)
+    >>> continues_statement("if x:", "    y()"), continues_statement("steps: |-", "  run"), continues_statement("a", "- b")
+    (False, False, False)
+    """
+    if not above.strip() or not line.strip() or is_comment_line(above) or is_comment_line(line):
+        return False
+    return bool(_ENDS_OPEN.search(above) or _STARTS_ON.match(line))
+
+
 def is_preamble_line(line: str) -> bool:
     """Whether the line heads a definition without being its header: a comment (a doc comment's
     lines too) or a decorator / annotation.

@@ -2,7 +2,9 @@
 
 import pytest
 
-from fastapply.merge import detect_language, lazy_merge
+from fastapply.apply.deterministic import checked_merge, prepare
+from fastapply.apply.request import ApplyRequest
+from fastapply.merge import detect_language, flags, lazy_merge
 from fastapply.merge.text.syntax import definitions
 
 PY = """import os
@@ -1110,3 +1112,38 @@ def test_a_byte_order_mark_stays_when_the_snippet_rewrites_the_first_line_withou
     request = ApplyRequest(original, snippet, "Import System.Text.", path="A.cs")
     merged, warnings = checked_merge(request, prepare(request))
     assert merged == expected and not flags(warnings)
+
+
+def test_a_wrapped_call_chain_retyped_one_level_shallower_is_served_as_the_file_has_it():
+    original = (
+        "final class Changer {\n"
+        "    func copy(from: String, to: String) throws {\n"
+        "        let columns = try reader.columns(table: from)\n"
+        "        let toDefinition = fromDefinition\n"
+        "                .apply(.renameTable(to))\n"
+        "                .apply(operation)\n"
+        "\n"
+        "        try create(toDefinition)\n"
+        "    }\n"
+        "}\n"
+    )
+    snippet = (
+        "    func copy(from: String, to: String) throws {\n"
+        "        let columns = try reader.columns(table: from)\n"
+        "        guard !columns.isEmpty else { throw Error.notFound(from) }\n"
+        "        let toDefinition = fromDefinition\n"
+        "            .apply(.renameTable(to))\n"
+        "            .apply(operation)\n"
+        "\n"
+        "        // ... rest unchanged\n"
+        "    }\n"
+    )
+    expected = original.replace(
+        "        let toDefinition",
+        "        guard !columns.isEmpty else { throw Error.notFound(from) }\n        let toDefinition",
+    )
+    request = ApplyRequest(original, snippet, "Throw notFound when the table has no columns.", path="Changer.swift")
+    prepared = prepare(request)
+    merged, warnings = checked_merge(request, prepared)
+    assert merged == expected
+    assert prepared.candidate.confident and not flags(warnings)  # the second opinion agrees

@@ -1,3 +1,5 @@
+import doctest
+
 from fastapply.merge.snippet.chunks import balanced_group, closes_outer_block, open_bracket_close
 
 
@@ -26,3 +28,21 @@ def test_whole_statements_are_balanced_without_opening_a_group():
     assert balanced_group(["const names = ['a', 'b'] as const;"], "typescript", opening=False)
     assert not balanced_group(["const names = ['a', 'b'] as const;"], "typescript")
     assert not balanced_group(["const names = ['a',"], "typescript", opening=False)
+
+
+def test_wrapped_lines_shown_unchanged_keep_the_files_indentation():
+    from fastapply.merge.snippet import chunks
+
+    assert doctest.testmod(chunks).failed == 0
+    original = ["    let t = from", "            .rename(to)", "            .apply(op)", "    try create(t)"]
+    shown = ["    let t = from", "        .rename(to)", "        .apply(op)", "    try create(t)"]
+    pairs = [(0, 0), (1, 1), (2, 2), (3, 3)]
+    assert chunks.continuations_kept(shown, pairs, original) == original
+    # the statement's own line moved: a re-nesting, the wrapped lines go with it as shown
+    moved = ["        let t = from", "        .rename(to)", "        .apply(op)", "    try create(t)"]
+    assert chunks.continuations_kept(moved, pairs, original) == moved
+    # a statement below a finished one is structure, not layout: re-indented as shown
+    assert chunks.continuations_kept(["    f()", "  g()"], [(0, 0), (1, 1)], ["    f()", "    g()"]) == [
+        "    f()",
+        "  g()",
+    ]
