@@ -44,7 +44,7 @@ from fastapply.merge.account.quoted import (
 )
 from fastapply.merge.account.trace import gaps
 from fastapply.merge.text.lines import indent_width as width
-from fastapply.merge.text.normal import is_comment_line, is_distinctive, norm
+from fastapply.merge.text.normal import continues_statement, is_comment_line, is_distinctive, norm
 
 
 def words_left_out(old: str, new: str, instruction: str) -> list[str]:
@@ -81,7 +81,10 @@ def _words_and_qualifiers(gone: list[str]) -> bool:
 
 
 _DIRECTIVE = re.compile(r"\s*#\s*(?:define|undef|if|ifdef|ifndef|elif|else|endif|include|pragma)\b")
-_SPEAKS_OF_LAYOUT = re.compile(r"align|format|space|indent|column|tab|pad|fmt|lint|style", re.I)
+_SPEAKS_OF_LAYOUT = re.compile(r"align|format|spac|indent|column|tab|pad|fmt|lint|style", re.I)
+# ... and of the spacing inside a line: indentation is a line's place, not its spacing ("fix the
+# odd indentation of the gsub call" asks nothing of "for i=1" respaced elsewhere)
+_SPEAKS_OF_SPACING = re.compile(r"align|format|spac|column|tab|pad|fmt|lint|style", re.I)
 
 
 def spacing_only(old: str, new: str, instruction: str) -> bool:
@@ -93,6 +96,8 @@ def spacing_only(old: str, new: str, instruction: str) -> bool:
     True
     >>> spacing_only("#define N      30", "#define N  30", "Align the defines.")
     False
+    >>> spacing_only("for i = 1, n do", "for i=1, n do", "Fix the odd indentation of the gsub call.")
+    True
     >>> spacing_only("x = 1", "    x = 1", "")  # indentation is placement, not spacing
     False
     >>> spacing_only("function Router (options) {", "function Router(options) {", "Add an option.")
@@ -110,7 +115,31 @@ def spacing_only(old: str, new: str, instruction: str) -> bool:
         # memory as much as an edit (a "#define" is code, though it opens as "#" does)
         if _joints(old) == _joints(new) or SPEAKS_OF_PROSE.search(instruction):
             return False  # (a column of a doc table padded to a new width is realigned on purpose)
-    return not _SPEAKS_OF_LAYOUT.search(instruction)
+    return not _SPEAKS_OF_SPACING.search(instruction)
+
+
+_SPEAKS_OF_TERMINATORS = re.compile(r"semicolon|terminat|punctuat|format|lint|style|asi\b", re.I)
+
+
+def terminator_dropped(old: str, new: str, following: str, instruction: str) -> bool:
+    """Whether a code statement was written back without its terminator (``;``) and nothing else
+    changed, the line ``following`` it not going on with it, and the instruction saying nothing of
+    semicolons or style: agents drop the ``;`` of a context line they quote from memory. Where it is
+    meant (Rust's last expression becoming its block's value), words do not tell, so the file is
+    flagged either way. A ``;`` that moves to another line of a statement (a call chain cut or
+    extended) is an edit.
+
+    >>> terminator_dropped("    throw new TypeError('x');", "    throw new TypeError('x')", "  }", "Check the name.")
+    True
+    >>> terminator_dropped("    .hidden();", "    .hidden()", "    .long(x);", ""), terminator_dropped("};", "}", "", "")
+    (False, False)
+    """
+    a, b = old.strip(), new.strip()
+    if not a.endswith(";") or b.endswith(";") or a[:-1].rstrip() != b or not is_distinctive(norm(b)):
+        return False
+    if is_comment_line(old) or continues_statement(new, following):
+        return False
+    return not _SPEAKS_OF_TERMINATORS.search(instruction)
 
 
 _OPENER = re.compile(r"^\s*(?:/{2,}|#+|--+|;+|/\*+|\*+|<!--)\s*")
@@ -187,6 +216,12 @@ def retyped_lines(
         if o2 - o1 != m2 - m1:
             # lines removed here: no line stands for one old line, but where all that is written is
             # comments each a word or mark off one gone here, they are those comments, quoted
+            # ... and a gone line written back with its ";" added or left out, among new lines
+            found += [
+                (m, [";"])
+                for m in range(m1 + 1, m2)
+                if m in written and any(terminator_dropped(old, out[m], _next(out, m), instruction) for old in gone)
+            ]
             gone_comments = [line for line in gone if comment_like(line)]
             retouched = [
                 (m, next((r for old in gone_comments if (r := comment_retouched(old, out[m], instruction))), []))
@@ -203,6 +238,9 @@ def retyped_lines(
             if spacing_only(old, new, instruction):  # "Router(options)" for "Router (options)"
                 found.append((m1 + k, ["spacing"]))
                 continue
+            if terminator_dropped(old, new, _next(out, m1 + k), instruction):
+                found.append((m1 + k, [";"]))
+                continue
             if punctuation_only(old, new, instruction):
                 found.append((m1 + k, [p for p in TOKEN.findall(old) + TOKEN.findall(new) if not WORD.match(p)][:1]))
                 continue
@@ -216,6 +254,11 @@ def retyped_lines(
             if gone or (changed and {w.lower() for w in changed} <= MODIFIERS):
                 found.append((m1 + k, gone or changed))
     return found
+
+
+def _next(lines: list[str], n: int) -> str:
+    """The first non-blank line after line ``n`` ("" at the end)."""
+    return next((line for line in lines[n + 1 :] if line.strip()), "")
 
 
 # Words that change what a line means without changing what it reads like.

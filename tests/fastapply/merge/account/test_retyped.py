@@ -290,3 +290,53 @@ def test_worked_examples_of_comments_quoted_from_memory():
     from fastapply.merge.account import quoted
 
     assert doctest.testmod(quoted).failed == 0
+
+
+def test_a_line_respaced_where_the_instruction_speaks_only_of_indentation_is_flagged():
+    """Fixing one line's indentation asks nothing of the spacing inside another line."""
+    original = "local function f(n)\n    str:gsub('x', g)\n  for i=1, n do\n    print(i)\n  end\nend\n"
+    snippet = "local function f(n)\n  str:gsub('x', g)\n  for i = 1, n do\n    print(i)\n  end\nend\n"
+    codes = {}
+    for instruction in ("Fix the odd indentation of the gsub call.", "Fix the spacing in f."):
+        request = ApplyRequest(original, snippet, instruction, path="f.lua")
+        _, warnings = checked_merge(request, prepare(request))
+        codes[instruction] = {w.code.value for w in warnings}
+    assert "retyped_context" in codes["Fix the odd indentation of the gsub call."]
+    assert "retyped_context" not in codes["Fix the spacing in f."]
+
+
+def test_a_context_statement_quoted_without_its_semicolon_is_flagged_not_served():
+    original = (
+        "function session(options) {\n"
+        "  var name = options.name || 'sid';\n"
+        "\n"
+        "  if (typeof generateId !== 'function') {\n"
+        "    throw new TypeError('genid option must be a function');\n"
+        "  }\n"
+        "\n"
+        "  return name;\n"
+        "}\n"
+    )
+    snippet = (
+        "  if (typeof generateId !== 'function') {\n"
+        "    throw new TypeError('genid option must be a function')\n"
+        "  }\n"
+        "\n"
+        "  if (typeof name !== 'string') {\n"
+        "    throw new TypeError('name option must be a string');\n"
+        "  }\n"
+        "  // ... existing code ...\n"
+    )
+    request = ApplyRequest(original, snippet, "Throw a TypeError when name is not a string.", path="index.js")
+    prepared = prepare(request)
+    merged, warnings = checked_merge(request, prepared)
+    assert "retyped_context" in {w.code.value for w in warnings}
+    assert not (prepared.candidate.confident and not flags(warnings))
+
+
+def test_a_semicolon_moved_along_a_call_chain_is_an_edit():
+    original = 'fn f() {\n    let arg = a()\n        .hidden()\n        .overrides("pre");\n    push(arg);\n}\n'
+    snippet = "fn f() {\n    let arg = a()\n        .hidden();\n    push(arg);\n}\n"
+    request = ApplyRequest(original, snippet, "Drop the pre override.", path="app.rs")
+    _, warnings = checked_merge(request, prepare(request))
+    assert "retyped_context" not in {w.code.value for w in warnings}
