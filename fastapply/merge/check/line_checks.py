@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.repair.instructed import renamed_kept
-from fastapply.merge.repair.wording import renames
+from fastapply.merge.repair.wording import renamed_word, renames
 from fastapply.merge.snippet.hunks import new_side
 from fastapply.merge.text.languages import detect_language
 from fastapply.merge.text.markers import is_marker_line, opens_with_ellipsis, states_edit
@@ -86,7 +86,7 @@ def invented_lines(orig, snip, out, instruction: str = "") -> ApplyWarning | Non
     # JSON_C_DEBUG_SEED, including every place it is called").
     known = {norm(line) for line in orig} | {norm(line) for line in snip}
     for old, new in renames(instruction):
-        word = whole_word(old)
+        word = renamed_word(old, instruction)
         known |= {norm(word.sub(new, line)) for line in orig if word.search(line)}
     invented = tuple(i + 1 for i, line in enumerate(out) if line.strip() and norm(line) not in known)
     if not invented:

@@ -20,6 +20,7 @@ from fastapply.merge.repair.wording import (
     named,
     removal_clauses,
     renamed_names,
+    renamed_word,
     says_place,
 )
 from fastapply.merge.text.markers import is_marker_line
@@ -146,7 +147,7 @@ def renamed_kept(original: str, merged: str, instruction: str, snip, lang) -> tu
     kept = []
     shown = {norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)}
     for name in renamed_names(instruction):
-        word = whole_word(name)
+        word = renamed_word(name, instruction)
         if not word.search(original):
             continue
         scope = _scoped(

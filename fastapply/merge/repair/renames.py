@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from fastapply.merge.repair.wording import renames
+from fastapply.merge.repair.wording import renamed_word, renames
 from fastapply.merge.text.normal import whole_word
 from fastapply.merge.text.syntax import definitions
 
@@ -43,16 +43,18 @@ class StatedRename:
     text: str  # the original with every rename made
     renames: tuple[tuple[str, str], ...]  # (old, new), as the instruction states them
     places: int  # occurrences renamed
+    words: tuple[re.Pattern, ...] = ()  # where each old name stands as the thing renamed
 
 
 def stated_rename(original: str, snippet: str, instruction: str, language: str | None) -> StatedRename | None:
     """The original with the instruction's evidenced renames made (within the definition "in NAME"
     points at, if any), or None when the instruction states none that the inputs bear out."""
     done: list[tuple[str, str]] = []
+    words = []
     lines = original.splitlines(keepends=True)
     places = 0
     for old, new in renames(instruction):
-        before, after = whole_word(old), whole_word(new)
+        before, after = renamed_word(old, instruction), whole_word(new)
         if not before.search(original) or not after.search(snippet) or after.search(original):
             continue
         rows = _scope(original, instruction, old, language) or code_rows(lines, language)
@@ -60,9 +62,10 @@ def stated_rename(original: str, snippet: str, instruction: str, language: str |
             lines[row], n = before.subn(new, lines[row])
             places += n
         done.append((old, new))
+        words.append(before)
     if not done or not places:
         return None
-    return StatedRename("".join(lines), tuple(done), places)
+    return StatedRename("".join(lines), tuple(done), places, tuple(words))
 
 
 _SCRIPT_OPEN = re.compile(r"<script\b[^>]*>", re.IGNORECASE)
@@ -112,4 +115,4 @@ def needs_rename(rename: StatedRename, merged: str | None, confident: bool) -> b
     """Whether the literal merge leaves the rename undone: unsure, or the old name still in its file."""
     if merged is None or not confident:
         return True
-    return any(whole_word(old).search(merged) for old, _ in rename.renames)
+    return any(word.search(merged) for word in rename.words)

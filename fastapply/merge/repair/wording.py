@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from fastapply.merge.text.normal import whole_word
+
 # Written in lower case or capitalised: an upper-case DROP or DELETE is a quoted keyword (SQL), not the
 # instruction's verb.
 _DELETE_VERB = re.compile(
@@ -98,6 +100,8 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     ['is-promise', 'depd']
     >>> named("Remove the package-level hexVar helper.")  # a kind of helper, no package
     ['hexVar']
+    >>> named("Drop the createPump(InputStream, OutputStream, boolean) overload.")  # a signature's types stay
+    ['createPump']
     """
     # What the removal clause quotes is exactly what goes: `matchErr = nil`, not every matchErr.
     quoted = [
@@ -109,6 +113,7 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     if quoted:
         return [q.removesuffix("()") for q in quoted]
     names = []
+    instruction = _signatures_dropped(instruction)
     # "drop those two propTypes": a count of things of a kind, pointed back to, not the name itself
     removed = [match.group(2) for match in _OBJECT.finditer(instruction) if not _COUNTED.match(match.group(2))]
     objects = " ".join([*removed, _replaced(instruction), _listed(instruction)])
@@ -132,6 +137,24 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
 
 
 _KINDS = _KIND_NOUN.pattern.split(r"\s+", 1)[1]  # "(?:method|function|...)(?:e?s)?\b"
+
+
+_ARGUMENTS = re.compile(r"(?<=[\w$])\([^()`]+\)(?=\s+" + _KINDS + ")")
+
+
+def _signatures_dropped(instruction: str) -> str:
+    """The instruction without the parameter list of each signature it writes out before a kind
+    of definition (outside backticks): the types in "drop the createPump(InputStream, OutputStream,
+    boolean) overload" say which overload goes; they are not things to remove. Arguments of
+    anything else stay ("remove allow(dead_code)": what goes is that attribute).
+
+    >>> _signatures_dropped("Drop the createPump(InputStream, OutputStream) overload, `f(a, b)` and allow(dead_code).")
+    'Drop the createPump overload, `f(a, b)` and allow(dead_code).'
+    """
+    parts = re.split(r"(`[^`\n]*`)", instruction)
+    return "".join(part if part.startswith("`") else _ARGUMENTS.sub("", part) for part in parts)
+
+
 _KIND_LIST = re.compile(
     r"((?:[A-Za-z_$][\w$]*(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))+[A-Za-z_$][\w$]*)\s+" + _KINDS
 )
@@ -274,6 +297,28 @@ def _code_like(word: str) -> bool:
     return bool(
         word.startswith("`") or word.endswith("()") or re.search(r"[_$\d]|[a-z][A-Z]", word) or _CONSTANT.match(word)
     )
+
+
+# "rename the private entryCount field to size": a value's name, not a callable's
+_VALUE_KIND = re.compile(
+    r"\s+(?:field|variable|var|property|attribute|member|constant|flag|parameter|param|argument)s?\b", re.I
+)
+
+
+def renamed_word(old: str, instruction: str) -> re.Pattern:
+    """Where ``old`` stands as the thing the instruction renames: as a whole word, and not called
+    (``old(``) where the instruction names it a field, a variable or the like ("rename the private
+    entryCount field to size; keep the entryCount() method": its calls are the method's).
+
+    >>> word = renamed_word("entryCount", "Rename the private entryCount field to size.")
+    >>> bool(word.search("return entryCount == 0;")), bool(word.search("return entryCount() == 2;"))
+    (True, False)
+    >>> bool(renamed_word("isTrue", "Rename the isTrue helper to parse.").search("if isTrue(x):"))
+    True
+    """
+    called = re.compile(whole_word(old).pattern + r"`?" + _VALUE_KIND.pattern, re.I)
+    value = any(called.search(match.group(0)) for match in _RENAME.finditer(instruction or ""))
+    return re.compile(whole_word(old).pattern + (r"(?!\s*\()" if value else ""))
 
 
 def renamed_names(instruction: str) -> list[str]:

@@ -281,3 +281,44 @@ def test_an_upper_case_sql_keyword_is_no_removal():
     ask = "The generated DROP INDEX and DROP TABLE statements contain doubled spaces; tidy them."
     assert not wording.asks_deletion(ask) and wording.named(ask) == []
     assert wording.asks_deletion("Drop the INDEX_NAME constant.") and wording.named("Drop the INDEX_NAME constant.")
+
+
+def test_the_parameter_types_of_a_signature_a_removal_names_are_not_removed():
+    original = (
+        "import java.io.InputStream;\n"
+        "import java.io.OutputStream;\n"
+        "\n"
+        "class Pumps {\n"
+        "  Thread createPump(InputStream is, OutputStream os) {\n"
+        "    return createPump(is, os, false, false);\n"
+        "  }\n"
+        "\n"
+        "  Thread createPump(InputStream is, OutputStream os, boolean close) {\n"
+        "    return createPump(is, os, close, false);\n"
+        "  }\n"
+        "\n"
+        "  Thread createPump(InputStream is, OutputStream os, boolean close, boolean flush) {\n"
+        "    return new Thread(new Pumper(is, os, close, flush));\n"
+        "  }\n"
+        "}\n"
+    )
+    snippet = (
+        "@@ Thread createPump(InputStream is, OutputStream os) @@\n"
+        "   Thread createPump(InputStream is, OutputStream os) {\n"
+        "     return createPump(is, os, false, false);\n"
+        "   }\n"
+        " \n"
+        "-  Thread createPump(InputStream is, OutputStream os, boolean close) {\n"
+        "-    return createPump(is, os, close, false);\n"
+        "-  }\n"
+        "-\n"
+        "   Thread createPump(InputStream is, OutputStream os, boolean close, boolean flush) {\n"
+    )
+    instruction = "Drop the createPump(InputStream, OutputStream, boolean) overload, nothing calls it."
+    assert wording.named(instruction) == ["createPump"]
+    request = ApplyRequest(original, snippet, instruction, path="Pumps.java")
+    prepared = prepare(request)
+    merged, warnings = checked_merge(request, prepared)
+    assert merged.startswith("import java.io.InputStream;\nimport java.io.OutputStream;\n")
+    assert "boolean close) {" not in merged
+    assert prepared.candidate.confident and not flags(warnings)

@@ -86,3 +86,31 @@ def test_worked_examples():
     from fastapply.merge.repair import renames
 
     assert doctest.testmod(renames).failed == 0
+
+
+def test_a_field_renamed_keeps_the_method_of_the_same_name():
+    original = (
+        "class Directory {\n"
+        "  private int entryCount;\n"
+        "\n"
+        "  public int entryCount() {\n"
+        "    return entryCount;\n"
+        "  }\n"
+        "\n"
+        "  public boolean isEmpty() {\n"
+        "    return entryCount() == 2;\n"
+        "  }\n"
+        "\n"
+        "  void put() {\n"
+        "    entryCount++;\n"
+        "  }\n"
+        "}\n"
+    )
+    snippet = (
+        "class Directory {\n  private int size;\n\n  public int entryCount() {\n    return size;\n  }\n// ...\n}\n"
+    )
+    instruction = "Rename the private entryCount field to size everywhere it is used; keep the entryCount() method."
+    found = stated_rename(original, snippet, instruction, "java")
+    assert "return entryCount() == 2;" in found.text and "    size++;" in found.text
+    assert found.places == 3
+    assert not needs_rename(found, found.text, True)  # the method's name is no rename left undone
