@@ -151,13 +151,38 @@ def kept_beside_replacement(trace: Trace) -> ApplyWarning | None:
                         found.add(t + 1)
                     seen += 1
                 t += step
+    for m in trace.new_lines:  # an old line kept beside the new line that opens it up
+        for step in (-1, 1):
+            t = m + step
+            while 0 <= t < len(out) and not out[t].strip():
+                t += step
+            if t in trace.kept_at and norm(out[t]) not in shown and _opened_up(out[t], out[m]):
+                found.add(t + 1)
     if not found:
         return None
     return ApplyWarning(
         Code.KEPT_BESIDE_REPLACEMENT,
-        f"{len(found)} original line(s) the snippet did not show kept next to a new line defining the same name "
-        "or opening the same block",
+        f"{len(found)} original line(s) the snippet did not show kept next to a new line defining the same name, "
+        "opening the same block, or writing the same line opened up",
         tuple(sorted(found)),
+    )
+
+
+def _opened_up(old: str, new: str) -> bool:
+    """Whether ``new`` is ``old`` with its closing bracket taken off and more written in its place,
+    at the same indentation: the line edited (a list that goes on to the next line, an argument
+    added), not a second line like it.
+
+    >>> _opened_up("    one of: ('s', 'd', 'day')", "    one of: ('s', 'd', 'day',"), _opened_up("f(a)", "g(a, b)")
+    (True, False)
+    """
+    before, after = norm(old), norm(new)
+    return (
+        _width(old) == _width(new)
+        and before[-1:] in (")", "]", "}")
+        and is_distinctive(before)
+        and after != before
+        and after.startswith(before[:-1])
     )
 
 

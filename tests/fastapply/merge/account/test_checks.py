@@ -160,3 +160,18 @@ def test_a_one_line_block_kept_below_the_block_that_rewrites_it():
         "    guard !running else { return }\n", "    guard !running else {\n        throw Err.running\n    }\n"
     )
     assert "kept_beside_replacement" not in {w.code for w in account(original, snippet, rewritten, "swift")}
+
+
+def test_an_old_line_kept_beside_the_new_line_that_opens_it_up():
+    """A docstring's list continued on a new line, shown after a marker that reaches over the old
+    form of the line: both forms kept is a wrong file, whatever the marker seemed to say."""
+    original = "class T:\n    \"\"\"\n    Rates.\n\n    One of: ('s', 'sec', 'day')\n\n    Cached.\n    \"\"\"\n"
+    snippet = "class T:\n    \"\"\"\n    # ... existing docstring ...\n\n    One of: ('s', 'sec', 'day',\n    'w', 'week')\n\n    Cached.\n    \"\"\"\n"
+    both = original.replace(
+        "    One of: ('s', 'sec', 'day')\n",
+        "    One of: ('s', 'sec', 'day')\n\n    One of: ('s', 'sec', 'day',\n    'w', 'week')\n",
+    )
+    edited = original.replace("'day')\n", "'day',\n    'w', 'week')\n")
+    found = {w.code for w in account(original, snippet, both, "python", "Support weeks.")}
+    assert "kept_beside_replacement" in found
+    assert "kept_beside_replacement" not in {w.code for w in account(original, snippet, edited, "python", "")}
