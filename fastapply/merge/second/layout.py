@@ -16,10 +16,12 @@ none is added.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from fastapply.merge.second.align import Op
-from fastapply.merge.second.items import Item, at_edge
+from fastapply.merge.second.items import CODE_KINDS, Item, at_edge
 from fastapply.merge.second.style import Style
+from fastapply.merge.snippet.chunks import convert_tabs
 from fastapply.merge.text.lines import indent_of
 from fastapply.merge.text.normal import continues_statement, norm, retyped
 
@@ -37,6 +39,7 @@ def chunk_shifts(
 
 
 def build(items: list[Item], ops: list[Op], original: list[str], chunk: list[int], diff: bool) -> list[str]:
+    items = _tabs_converted(items, ops, original, chunk)
     style = Style(original)
     shift_of = chunk_shifts(items, ops, original, chunk, style)
     local = _diff_shifts(items, ops, original, chunk, style)
@@ -81,6 +84,26 @@ def build(items: list[Item], ops: list[Op], original: list[str], chunk: list[int
             else:
                 out.append((style.render(width, item.text.strip()), False, True))
     return _settle_soft_blanks(out)
+
+
+def _tabs_converted(items: list[Item], ops: list[Op], original: list[str], chunk: list[int]) -> list[Item]:
+    """The items with each chunk written in spaces where the file indents with tabs (or the other
+    way round), at one width its matched lines agree on, converted as the merge converts them
+    (``snippet.chunks.convert_tabs``): two spaces a level in a file of tabs is a level, not two
+    columns."""
+    items = list(items)
+    for k in set(chunk):
+        members = [n for n, c in enumerate(chunk) if c == k]
+        where = {n: i for i, n in enumerate(members)}
+        pairs = [
+            (where[op.item], op.line)
+            for op in ops
+            if op.kind == "match" and op.item in where and items[op.item].kind in CODE_KINDS
+        ]
+        converted = convert_tabs([items[n].text for n in members], pairs, original) if pairs else None
+        for n, text in zip(members, converted or []):
+            items[n] = replace(items[n], text=text)
+    return items
 
 
 def _continuation_kept(text: str, line: int, original: list[str], out: list[tuple[str, bool, bool]]) -> bool:

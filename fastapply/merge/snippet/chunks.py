@@ -221,7 +221,7 @@ def reindent(
     A chunk that replaces a definition takes the shift of that definition's `header` pair (its
     body's lines may match deeper-nested original lines by accident).
     """
-    converted = _convert_tabs(lines, pairs, original)
+    converted = convert_tabs(lines, pairs, original)
     if converted is not None:
         return converted
     if header is not None:  # a replaced definition's header says how the whole chunk is shifted
@@ -287,7 +287,7 @@ def continuations_kept(lines: list[str], pairs: list[tuple[int, int]], original:
     return out
 
 
-def _convert_tabs(lines: list[str], pairs: list[tuple[int, int]], original: list[str]) -> list[str] | None:
+def convert_tabs(lines: list[str], pairs: list[tuple[int, int]], original: list[str]) -> list[str] | None:
     """The chunk with its indentation converted when it indents with spaces where the original uses
     tabs (or the other way round) at one consistent width; None when that is not the case."""
     widths: Counter = Counter()

@@ -326,3 +326,10 @@ def test_a_diffs_closing_context_lines_do_not_outvote_its_distinct_ones():
         "  seen += c",
     ]
     assert second_opinion(original, snippet, "scala").merged == wanted
+
+
+def test_a_snippet_in_two_spaces_a_level_lands_in_a_file_of_tabs_a_level_for_each_two():
+    original = "const apply = (object, options = {}) => {\n\tif (options.level > 3) {\n\t\tthrow new Error('bad');\n\t}\n\n\tobject.level = options.level;\n};\n"
+    snippet = "const apply = (object, options = {}) => {\n  if (options.level > 3) {\n    throw new RangeError(`bad ${options.level}`);\n  }\n  // ... existing code ...\n};\n"
+    expected = original.replace("throw new Error('bad');", "throw new RangeError(`bad ${options.level}`);")
+    assert second_opinion(original, snippet, "javascript").merged == expected
