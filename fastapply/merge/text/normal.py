@@ -74,6 +74,11 @@ _KEYS = (
     ),
     re.compile(r"^(?:export\s+)?(?:pub\s+)?(?:const|let|var|val|static|final|local)\s+(?:mut\s+)?([\w$]+)"),
     re.compile(r"^([\w$.\[\]'\"]+)\s*(?:=(?!=)|:=|:(?!:))"),
+    # a typed field after its modifiers: "private static final int LIMIT = 16;" (not a method: no "(")
+    re.compile(
+        r"^(?:(?:public|private|protected|internal|static|final|readonly|const|volatile|transient|override)\s+)+"
+        r"(?:[\w$.\[\]?]+(?:<[^=;()]*>)?\s+)?([\w$]+)\s*(?:=(?!=)|;)"
+    ),
 )
 
 
@@ -101,6 +106,8 @@ def definition_key(line: str) -> str | None:
 
     >>> definition_key("    TIMEOUT = 10"), definition_key("return x")
     ('TIMEOUT', None)
+    >>> definition_key("  private static final int LIMIT = 16;"), definition_key("  private int size(int x) {")
+    ('LIMIT', None)
     """
     text = line.strip()
     for pattern in _KEYS:

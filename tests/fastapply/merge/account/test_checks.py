@@ -175,3 +175,14 @@ def test_an_old_line_kept_beside_the_new_line_that_opens_it_up():
     found = {w.code for w in account(original, snippet, both, "python", "Support weeks.")}
     assert "kept_beside_replacement" in found
     assert "kept_beside_replacement" not in {w.code for w in account(original, snippet, edited, "python", "")}
+
+
+def test_an_old_typed_field_kept_beside_the_new_one_of_the_same_name():
+    original = "class D {\n  private static final int CAPACITY = 16;\n  private static final int LIMIT = (int) (CAPACITY * 0.75);\n\n  int size;\n}\n"
+    snippet = "  // ... the constants:\n\n  private static final int CAPACITY = 16;\n  private static final float LOAD = 0.75f;\n  private static final int LIMIT = (int) (CAPACITY * LOAD);\n"
+    both = original.replace(
+        "  private static final int LIMIT",
+        "  private static final float LOAD = 0.75f;\n  private static final int LIMIT = (int) (CAPACITY * LOAD);\n  private static final int LIMIT",
+    )
+    found = {w.code for w in account(original, snippet, both, "java", "Pull the load factor out into LOAD.")}
+    assert "kept_beside_replacement" in found
