@@ -155,8 +155,15 @@ def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above
     # The indentation shift comes from the removed lines (their prefix is certain); context lines
     # count only without them, as the original has them or with a diff's one-space prefix dropped.
     old = [(kind, text) for kind, text in hunk.lines if kind != "+" and text.strip()]
+    # context lines at column 0 that the file indents, more of them than lines that open with a
+    # space, say the hunk is written without the file's indentation and without a prefix column: a
+    # line indented by four spaces there is indented by four, not three and a prefix (one "}" an
+    # agent wrote without its prefix says nothing)
+    context = [(text, o) for (kind, text), o in zip(old, where) if kind == " "]
+    bare = sum(not text.startswith(" ") and original_lines[o].startswith((" ", "\t")) for text, o in context)
+    prefixed = bare <= sum(text.startswith(" ") for text, _ in context)
     witnesses = [(text, o) for (kind, text), o in zip(old, where) if kind == "-"] or [
-        (_as_context(text, original_lines[o]), o) for (_, text), o in zip(old, where)
+        (_as_context(text, original_lines[o]) if prefixed else text, o) for (_, text), o in zip(old, where)
     ]
     added = [text for kind, text in hunk.lines if kind == "+"]
     probe = reindent(

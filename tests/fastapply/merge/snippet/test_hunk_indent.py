@@ -18,3 +18,17 @@ def test_an_odd_indentation_the_file_itself_uses_is_left_alone():
     snippet = "@@ -1,3 +1,4 @@\n /**\n  * Sum.\n+ * Adds two numbers.\n  */\n"
     merged = lazy_merge(original, snippet, "javascript").merged
     assert " * Sum.\n * Adds two numbers.\n */" in merged
+
+
+def test_a_hunk_written_without_the_files_indentation_and_without_a_prefix_column_lands_indented():
+    original = (
+        "impl<A> Pair<A> {\n    /// True when left.\n    pub fn has_left(&self) -> bool {\n"
+        "        self.left.is_some()\n    }\n\n    /// True when right.\n    pub fn has_right(&self) -> bool {\n"
+        "        self.right.is_some()\n    }\n}\n"
+    )
+    snippet = (
+        "@@ impl<A> Pair<A> {\n/// True when left.\n+#[must_use]\npub fn has_left(&self) -> bool {\n"
+        "    self.left.is_some()\n}\n\n/// True when right.\n+#[must_use]\npub fn has_right(&self) -> bool {\n"
+    )
+    merged = lazy_merge(original, snippet, "rust").merged
+    assert merged == original.replace("    pub fn", "    #[must_use]\n    pub fn")
