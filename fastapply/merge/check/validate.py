@@ -88,7 +88,7 @@ def _validate(original, snippet, merged, language, complete, anchoring, instruct
     unchanged = [line.rstrip() for line in orig] == [line.rstrip() for line in out]
     warnings: list[ApplyWarning] = []
     for check in (
-        _marker_leak(orig, out, lang),
+        _marker_leak(orig, out, lang, _added(snip_raw, orig)),
         _syntax_error(original, merged, lang),
         truncated(orig, code, out, spans, complete),
         no_change(orig, code, unchanged),
@@ -203,14 +203,24 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
     return found
 
 
-def _marker_leak(orig, out, lang) -> ApplyWarning | None:
+def _added(snip_raw: list[str], orig: list[str]) -> list[str]:
+    """The lines a diff-form snippet adds ("+" lines, prefix dropped); none for any other snippet."""
+    return (
+        [line[1:] for line in snip_raw if line.startswith("+") and not line.startswith("+++")]
+        if is_diff_form(snip_raw, orig)
+        else []
+    )
+
+
+def _marker_leak(orig, out, lang, added: list[str]) -> ApplyWarning | None:
     """Marker lines, or comments opening with an ellipsis (an elision in words the marker reader
-    does not know), beyond those the original holds."""
+    does not know), beyond those the original holds and those a diff adds as its own text (a
+    "// ..." in a doc comment's example)."""
 
     def elides(line: str) -> bool:
         return is_marker_line(line, lang) or opens_with_ellipsis(line)
 
-    allowed = Counter(norm(line) for line in orig if elides(line))
+    allowed = Counter(norm(line) for line in [*orig, *added] if elides(line))
     leaked = []
     for i, line in enumerate(out):
         if elides(line):

@@ -30,7 +30,8 @@ from fastapply.merge.text.lines import indent_width as _width
 from fastapply.merge.text.markers import is_marker_line
 from fastapply.merge.text.normal import is_comment_line, norm
 
-HUNK_HEADER = re.compile(r"^@@(?:\s.*)?$")  # "@@ -3,4 +3,5 @@", "@@", and "@@ def name(...)" (a function as the header)
+HUNK_HEADER = re.compile(r"^@@(?:\s.*)?$")
+_OLD_START = re.compile(r"^@@ -(\d+)")  # "@@ -3,4 +3,5 @@", "@@", and "@@ def name(...)" (a function as the header)
 FILE_HEADER = re.compile(r"^(---|\+\+\+) (a/|b/|/dev/null|\S+\.\w+)|^diff --git |^index [0-9a-f]+\.\.")
 
 
@@ -38,6 +39,7 @@ FILE_HEADER = re.compile(r"^(---|\+\+\+) (a/|b/|/dev/null|\S+\.\w+)|^diff --git 
 class Hunk:
     # (kind, text): kind " " context, "-" removed, "+" added; text without the prefix
     lines: list[tuple[str, str]] = field(default_factory=list)
+    old_start: int | None = None  # the 0-based original line its "@@ -N" header names, if any
 
     @property
     def _old_lines(self) -> list[tuple[str, str]]:
@@ -92,8 +94,12 @@ def parse_hunks(snippet_lines: list[str], original_lines: list[str], language: s
     orig_norm = {norm(line) for line in original_lines if line.strip()}
     hunks: list[Hunk] = [Hunk()]
     for line in snippet_lines:
-        if HUNK_HEADER.match(line) or is_marker_line(line, language) or is_marker_line(line[1:], language):
-            hunks.append(Hunk())
+        # (a marker may carry a context line's one-space prefix; an added line is the file's text,
+        # a "// ..." in a doc comment's example included)
+        context_marker = line.startswith(" ") and is_marker_line(line[1:], language)
+        if HUNK_HEADER.match(line) or is_marker_line(line, language) or context_marker:
+            numbered = _OLD_START.match(line)
+            hunks.append(Hunk(old_start=int(numbered.group(1)) - 1 if numbered else None))
             continue
         if FILE_HEADER.match(line):
             continue
@@ -237,6 +243,24 @@ def _blank_run_before(lines: list[str], i: int) -> int:
     return n
 
 
+NUMBERED_SLACK = 10  # how far an agent's "@@ -N" may be off and still point at one place
+
+
+def numbered_place(found: list[tuple[int, list[int]]], old_start: int | None) -> list[tuple[int, list[int]]]:
+    """Of the places a hunk's old lines stand (``found``: first line, lines), the one its header's
+    line number points at: within ``NUMBERED_SLACK`` lines of it, where every other place is more
+    than that farther still; all of them when the number points at none (absent, or wrong).
+
+    >>> numbered_place([(477, [477]), (630, [630])], 477), len(numbered_place([(477, [477]), (490, [490])], 480))
+    ([(477, [477])], 2)
+    """
+    if old_start is None:
+        return found
+    by_distance = sorted(found, key=lambda place: abs(place[0] - old_start))
+    near, far = abs(by_distance[0][0] - old_start), abs(by_distance[1][0] - old_start)
+    return [by_distance[0]] if near <= NUMBERED_SLACK and far > near + NUMBERED_SLACK else found
+
+
 def apply_hunks(original_lines: list[str], hunks: list[Hunk]):
     """(merged lines, spans of the original replaced, problems). Each hunk must match its old lines
     exactly once after the previous hunk; a hunk that does not is reported and left out."""
@@ -259,6 +283,8 @@ def apply_hunks(original_lines: list[str], hunks: list[Hunk]):
                 + ("occur only before the previous hunk" if earlier else "are not in the original")
             )
             continue
+        if len(found) > 1:
+            found = numbered_place(found, hunk.old_start)
         if len(found) > 1:
             problems.append(f"hunk {n}: its context and removed lines occur {len(found)} times")
         start, where = found[0]

@@ -1,5 +1,9 @@
 """Diff-form snippets: detection against the original, hunks applied in place."""
 
+import doctest
+
+from fastapply.apply.deterministic import checked_merge, prepare
+from fastapply.apply.request import ApplyRequest
 from fastapply.merge import lazy_merge, validate
 from fastapply.merge.snippet.hunks import apply_hunks, is_diff_form, new_side, parse_hunks
 
@@ -130,3 +134,42 @@ def test_a_context_comment_reworded_from_memory_still_places_the_hunk():
     hunks = parse_hunks(["     # Parse it.", "-    return x", "+    return x or 0"], original.splitlines(), "python")
     _, _, problems = apply_hunks(original.splitlines(), hunks)
     assert problems == ["hunk 1: its context and removed lines are not in the original"]
+
+
+def test_a_hunk_whose_lines_stand_twice_is_placed_where_its_header_number_points():
+    from fastapply.merge.snippet import hunks
+
+    assert doctest.testmod(hunks).failed == 0
+    block = [
+        "      content:",
+        "        application/json:",
+        "          schema: User",
+        "        application/x-form:",
+        "          schema: User",
+        "      responses:",
+    ]
+    original = ["paths:", "  /user:", "    post:"] + block + [""] * 30 + ["  /user/{name}:", "    put:"] + block
+    snippet = (
+        "@@ -5,5 +5,3 @@\n         application/json:\n           schema: User\n"
+        "-        application/x-form:\n-          schema: User\n       responses:\n"
+    )
+    merged = lazy_merge("\n".join(original) + "\n", snippet, "yaml")
+    assert merged.confident
+    assert merged.merged.count("application/x-form:") == 1
+    assert merged.merged.index("application/x-form:") > merged.merged.index("/user/{name}:")
+    far = lazy_merge("\n".join(original) + "\n", snippet.replace("@@ -5,5 +5,3 @@", "@@ -20,5 +20,3 @@"), "yaml")
+    assert not far.confident  # a number that points at neither place says nothing
+
+
+def test_a_marker_like_line_a_diff_adds_inside_a_doc_comment_is_the_files_text():
+    original = "impl B {\n    pub fn a(self) -> Self {\n        self\n    }\n}\n"
+    snippet = (
+        "@@ -2,3 +2,10 @@\n     pub fn a(self) -> Self {\n         self\n     }\n+\n+    /// ```\n"
+        "+    /// b.size(10)\n+    ///     // ...\n+    ///     .build();\n+    /// ```\n+    pub fn size(self) -> Self {\n"
+        "+        self\n+    }\n"
+    )
+    request = ApplyRequest(original, snippet, "Add size().", path="b.rs")
+    prepared = prepare(request)
+    merged, warnings = checked_merge(request, prepared)
+    assert "    ///     // ...\n    ///     .build();\n" in merged
+    assert "marker_leak" not in {w.code.value for w in warnings}
