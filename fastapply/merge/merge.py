@@ -16,7 +16,7 @@ from fastapply.merge.snippet.chunks import Chunk, balanced_group, continuations_
 from fastapply.merge.snippet.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.text.languages import detect_language
 from fastapply.merge.text.lines import join_lines, split_lines, with_bom_of, without_bom
-from fastapply.merge.text.normal import definition_key, is_closer, is_distinctive, norm, retyped
+from fastapply.merge.text.normal import definition_key, is_closer, is_distinctive, is_preamble_line, norm, retyped
 from fastapply.merge.text.syntax import definitions, new_parse_errors
 
 
@@ -209,7 +209,9 @@ def _place_all(chunks, orig, defs, lang):
             and not plan.earlier
             and pairs[-1][0] < len(chunk.lines) - 1
             and plan.end < len(orig)
-            and not _new_code_ends_snippet(chunk, pairs, orig, plan.end, lang)
+            and not _new_code_ends_snippet(
+                chunk, pairs, orig, plan.end, lang, headless=first and _headless(chunk, pairs, orig, plan.start)
+            )
         ):
             problems.append(f"{END_GUESS}: placed after the anchor, not at the file end")
             edges.add(Edge.END)
@@ -248,16 +250,24 @@ def _new_code_starts_snippet(chunk: Chunk, pairs, orig: list[str], start: int, l
     )
 
 
-def _new_code_ends_snippet(chunk: Chunk, pairs, orig: list[str], end: int, lang) -> bool:
-    """A partial snippet (it opens after a marker) ends in complete new code (whole groups, every
-    bracket closed) below its last anchor, with more than a few lines of code still below that
-    anchor in the original: the snippet stops after its addition, it does not delete the rest of
-    the file by leaving out a final marker."""
+def _headless(chunk: Chunk, pairs, orig: list[str], start: int) -> bool:
+    """The snippet opens, without a marker, on a line deep in the file (more than a few lines of
+    code above it that it does not show): a fragment, which leaves out the file's head unmarked and
+    its tail as well."""
+    return not chunk.marker_before and pairs[0][0] == 0 and not few_unshown(chunk.lines, orig, 0, start)
+
+
+def _new_code_ends_snippet(chunk: Chunk, pairs, orig: list[str], end: int, lang, headless: bool = False) -> bool:
+    """A partial snippet (it opens after a marker, or is a ``headless`` fragment) ends in complete
+    new code (whole groups, every bracket closed) below its last anchor, with more than a few lines
+    of code still below that anchor in the original: the snippet stops after its addition, it does
+    not delete the rest of the file by leaving out a final marker."""
     tail = [line for line in chunk.lines[pairs[-1][0] + 1 :] if line.strip()]
+    body = tail[next((n for n, line in enumerate(tail) if not is_preamble_line(line)), len(tail)) :]
     return (
-        chunk.marker_before
+        (chunk.marker_before or headless)
         and len(tail) > 1
-        and balanced_group(tail, lang)
+        and balanced_group(body, lang)  # (a doc comment above the new definition opens no group)
         and not few_unshown(chunk.lines, orig, end, len(orig))
     )
 

@@ -1147,3 +1147,49 @@ def test_a_wrapped_call_chain_retyped_one_level_shallower_is_served_as_the_file_
     merged, warnings = checked_merge(request, prepared)
     assert merged == expected
     assert prepared.candidate.confident and not flags(warnings)  # the second opinion agrees
+
+
+def test_a_fragment_without_markers_that_opens_deep_in_the_file_adds_its_new_method_and_keeps_the_rest():
+    original = (
+        "final class Directory {\n"
+        "  private int size;\n"
+        "  private Entry[] table;\n"
+        "\n"
+        "  public Entry get(Name name) {\n"
+        "    Entry entry = table[index(name)];\n"
+        "    while (entry != null) {\n"
+        "      if (entry.name.equals(name)) {\n"
+        "        return entry;\n"
+        "      }\n"
+        "      entry = entry.next;\n"
+        "    }\n"
+        "    return null;\n"
+        "  }\n"
+        "\n"
+        "  public int size() {\n"
+        "    return size;\n"
+        "  }\n"
+        "\n"
+        "  public boolean isEmpty() {\n"
+        "    return size == 0;\n"
+        "  }\n"
+        "}\n"
+    )
+    snippet = (
+        "      entry = entry.next;\n"
+        "    }\n"
+        "    return null;\n"
+        "  }\n"
+        "\n"
+        "  /** Returns true if this directory holds an entry for the name. */\n"
+        "  public boolean containsEntry(Name name) {\n"
+        "    return get(name) != null;\n"
+        "  }\n"
+    )
+    merged = lazy_merge(original, snippet, "java")
+    assert merged.confident, merged.reason
+    assert merged.merged == original.replace(
+        "    return null;\n  }\n\n",
+        "    return null;\n  }\n\n  /** Returns true if this directory holds an entry for the name. */\n"
+        "  public boolean containsEntry(Name name) {\n    return get(name) != null;\n  }\n\n",
+    )
