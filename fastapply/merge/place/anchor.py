@@ -58,8 +58,26 @@ def align(chunk: list[str], original: list[str], lo: int, hi: int, counts: Count
         _from_blocks(blocks, chunk, original, chunk_idx, orig_idx, chunk_norm, orig_norm, counts)
         for blocks in candidates
     ]
-    # fewest unshown deletions; then the most lines matched; then difflib's
-    return min(results, key=lambda r: (r[1], -len(r[0].pairs), results.index(r)))[0]
+    # fewest unshown deletions and unique lines left to stand twice; then the most lines matched;
+    # then difflib's
+    return min(
+        results,
+        key=lambda r: (r[1] + _left_twice(r[0], chunk_idx, chunk_norm, counts), -len(r[0].pairs), results.index(r)),
+    )[0]
+
+
+def _left_twice(alignment: Alignment, chunk_idx: list[int], chunk_norm: list[str], counts: Counter) -> int:
+    """Chunk lines the alignment leaves unmatched that stand once, distinctive, in the searched
+    range: written as new, each would stand twice. A line opening a block (a rule's selector, a
+    definition's header) counts double: a whole block would stand twice (a rule shown with new
+    properties, aligned by its properties to another rule that has the same ones), where a
+    statement may be an edit in place."""
+    matched = {c for c, _ in alignment.pairs}
+    return sum(
+        2 if line.endswith(("{", ":")) else 1
+        for c, line in zip(chunk_idx, chunk_norm)
+        if c not in matched and counts[line] == 1 and is_distinctive(line)
+    )
 
 
 def _from_blocks(blocks, chunk, original, chunk_idx, orig_idx, chunk_norm, orig_norm, counts):

@@ -340,3 +340,35 @@ def test_a_semicolon_moved_along_a_call_chain_is_an_edit():
     request = ApplyRequest(original, snippet, "Drop the pre override.", path="app.rs")
     _, warnings = checked_merge(request, prepare(request))
     assert "retyped_context" not in {w.code.value for w in warnings}
+
+
+def test_a_context_statement_retyped_with_its_tokens_in_another_order_is_flagged():
+    original = (
+        "void list_remove(list_t *self, node_t *node) {\n"
+        "  LIST_FREE(node);\n"
+        "  --self->len;\n"
+        "}\n"
+        "\n"
+        "void list_pop(list_t *self) {\n"
+        "  self->len--;\n"
+        "}\n"
+    )
+    snippet = (
+        "void list_remove(list_t *self, node_t *node) {\n"
+        "  LIST_FREE(node);\n"
+        "  self->len--;\n"
+        "}\n"
+        "\n"
+        "unsigned int\n"
+        "list_length(list_t *self) {\n"
+        "  return self->len;\n"
+        "}\n"
+        "// ... existing code ...\n"
+    )
+    codes = {}
+    for instruction in ("Add a list_length accessor.", "Use a postfix decrement in list_remove and add list_length."):
+        request = ApplyRequest(original, snippet, instruction, path="list.c")
+        _, warnings = checked_merge(request, prepare(request))
+        codes[instruction] = {w.code.value for w in warnings}
+    assert "retyped_context" in codes["Add a list_length accessor."]
+    assert "retyped_context" not in codes["Use a postfix decrement in list_remove and add list_length."]
