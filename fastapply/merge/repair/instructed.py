@@ -76,6 +76,10 @@ def instruction_not_applied(
         if commented and _comments_with(name, merged) < _comments_with(name, original):
             continue  # "drop the commented-out `error` local": a comment went; the live `error` calls stay
         if after.count(name) >= before.count(name) > 0:
+            # "skip them instead of raising X", with X kept in a branch the snippet shows: a
+            # replacement made where asked, the old use written on purpose where it stays
+            if not asks_deletion(instruction) and _only_where_shown(name, after, shown):
+                continue
             kept.append(name)
         elif defined_after[_last(name)] < defined_before[_last(name)]:
             continue  # a definition of that name went: what still says it calls or mentions it
@@ -86,6 +90,11 @@ def instruction_not_applied(
         elif any(name in line and norm(line) not in shown for line in after.splitlines()):
             kept.append(name)
     return tuple(kept)
+
+
+def _only_where_shown(name: str, text: str, shown: set[str]) -> bool:
+    """Whether every line of ``text`` that says ``name`` is one the snippet shows."""
+    return all(norm(line) in shown for line in text.splitlines() if name in line)
 
 
 def _uses(phrase: str, text: str) -> int:

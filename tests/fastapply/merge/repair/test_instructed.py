@@ -322,3 +322,17 @@ def test_the_parameter_types_of_a_signature_a_removal_names_are_not_removed():
     assert merged.startswith("import java.io.InputStream;\nimport java.io.OutputStream;\n")
     assert "boolean close) {" not in merged
     assert prepared.candidate.confident and not flags(warnings)
+
+
+def test_a_use_replaced_instead_of_another_that_the_snippet_still_writes_is_applied():
+    original = "def load(path):\n    if not path.endswith('.yml'):\n        raise UnknownFileType(path)\n    return read(path)\n"
+    merged = (
+        "def load(path, strict=True):\n    if not path.endswith('.yml'):\n        if not strict:\n            return None\n"
+        "        raise UnknownFileType(path)\n    return read(path)\n"
+    )
+    snippet = merged.splitlines()
+    instruction = "With strict=False, skip unknown files instead of raising UnknownFileType."
+    assert instructed.instruction_not_applied(original, merged, instruction, snippet, "python") == ()
+    # a line the snippet does not show still says it: the replacement was not made there
+    unshown = ["def load(path, strict=True):", "    # ... existing code ..."]
+    assert instructed.instruction_not_applied(original, merged, instruction, unshown, "python") == ("UnknownFileType",)
