@@ -142,25 +142,24 @@ def terminator_dropped(old: str, new: str, following: str, instruction: str) -> 
     return not _SPEAKS_OF_TERMINATORS.search(instruction)
 
 
-_SPEAKS_OF_ORDER = re.compile(
-    r"swap|order|revers|flip|argument|operand|prefix|postfix|increment|decrement|style|before|after|ahead|first", re.I
-)
+_SPEAKS_OF_INCREMENT = re.compile(r"increment|decrement|prefix|postfix|\+\+|--|style|format|lint", re.I)
 
 
-def reordered_only(old: str, new: str, instruction: str) -> bool:
-    """Whether a code line was written back with the same tokens in another order and nothing
-    else (``self->len--;`` for the file's ``--self->len;``), the instruction saying nothing of order,
-    arguments or increments: a statement quoted from memory, or a change no one asked for.
+def increment_moved(old: str, new: str, instruction: str) -> bool:
+    """Whether a code line was written back with an increment or decrement on the other side of its
+    operand and nothing else changed (``self->len--;`` for the file's ``--self->len;``), the
+    instruction saying nothing of increments or style: a statement quoted from memory, or a change
+    no one asked for. Other tokens reordered are an edit (``b - a`` for ``a - b``).
 
-    >>> reordered_only("  --self->len;", "  self->len--;", "Add a length accessor."), reordered_only("f(a, b)", "f(b, a)", "Swap the arguments.")
+    >>> increment_moved("  --self->len;", "  self->len--;", "Add a length accessor."), increment_moved("a - b", "b - a", "")
     (True, False)
     """
     before, after = TOKEN.findall(old), TOKEN.findall(new)
-    # (comment lines too: a C "--x;" opens as a Lua comment does, and prose reordered word for
-    # word is as much a slip of memory)
     if before == after or sorted(before) != sorted(after):
         return False
-    return not _SPEAKS_OF_ORDER.search(instruction)
+    if [t for t in before if t not in "+-"] != [t for t in after if t not in "+-"]:
+        return False  # (a comment's words, or operands, in another order: not this retype)
+    return not _SPEAKS_OF_INCREMENT.search(instruction)
 
 
 _OPENER = re.compile(r"^\s*(?:/{2,}|#+|--+|;+|/\*+|\*+|<!--)\s*")
@@ -237,17 +236,17 @@ def retyped_lines(
         if o2 - o1 != m2 - m1:
             # lines removed here: no line stands for one old line, but where all that is written is
             # comments each a word or mark off one gone here, they are those comments, quoted
-            # ... and a gone line written back without its ";", or with its tokens in another order,
-            # among new lines
+            # ... and a gone line written back without its ";", or with an increment moved, among new
+            # lines
             found += [
                 (m, [";"])
                 for m in range(m1 + 1, m2)
                 if m in written and any(terminator_dropped(old, out[m], _next(out, m), instruction) for old in gone)
             ]
             found += [
-                (m, ["order"])
+                (m, ["++/--"])
                 for m in range(m1 + 1, m2)
-                if m in written and any(reordered_only(old, out[m], instruction) for old in gone)
+                if m in written and any(increment_moved(old, out[m], instruction) for old in gone)
             ]
             gone_comments = [line for line in gone if comment_like(line)]
             retouched = [
@@ -268,8 +267,8 @@ def retyped_lines(
             if terminator_dropped(old, new, _next(out, m1 + k), instruction):
                 found.append((m1 + k, [";"]))
                 continue
-            if reordered_only(old, new, instruction):
-                found.append((m1 + k, ["order"]))
+            if increment_moved(old, new, instruction):
+                found.append((m1 + k, ["++/--"]))
                 continue
             if punctuation_only(old, new, instruction):
                 found.append((m1 + k, [p for p in TOKEN.findall(old) + TOKEN.findall(new) if not WORD.match(p)][:1]))

@@ -181,6 +181,8 @@ def balanced_group(lines: list[str], language: str | None, opening: bool = True)
     below zero, and (`opening`) open something on the first line (a bracket, a block comment):
     ``{``, ``title: 'x',``, ``},``; or ``/**``, `` * doc``, `` */``, ``f(() => {``, ``});``.
     Without `opening`, whole statements such as ``const names = ['a', 'b'];`` pass too."""
+    if opening and _keyword_block(lines, language):
+        return True
     depth = comments = 0
     for i, line in enumerate(lines):
         comments += line.count("/*") - line.count("*/")
@@ -191,6 +193,23 @@ def balanced_group(lines: list[str], language: str | None, opening: bool = True)
         if opening and i == 0 and depth == 0 and comments <= 0:
             return False
     return depth == 0 and comments == 0 and (len(lines) > 1 or not opening and bool(lines))
+
+
+_KEYWORD_OPENER = re.compile(r"\s*(?:local\s+)?(?:function|def|class|module)\b")
+
+
+def _keyword_block(lines: list[str], language: str | None) -> bool:
+    """Whether the lines are one definition of a language that closes blocks with ``end`` (Lua,
+    Ruby): a ``function``/``def``/``class`` header, its last line ``end`` at the header's
+    indentation, every bracket between closed.
+
+    >>> _keyword_block(["function Rule:f(x)", "    return x", "end"], "lua"), _keyword_block(["f(x)", "end"], "lua")
+    (True, False)
+    """
+    if language not in ("lua", "ruby") or len(lines) < 2 or not _KEYWORD_OPENER.match(lines[0]):
+        return False
+    closed = lines[-1].strip() == "end" and indent_of(lines[-1]) == indent_of(lines[0])
+    return closed and sum(step for line in lines for step in _brackets(line, language)) == 0
 
 
 _CLOSER = re.compile(r"[\s)}\];,]*|\s*(end|fi|done|esac|endif|end\)|end;|end,)\s*|\s*</[\w.:-]+>\s*")

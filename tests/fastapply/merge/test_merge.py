@@ -1193,3 +1193,18 @@ def test_a_fragment_without_markers_that_opens_deep_in_the_file_adds_its_new_met
         "    return null;\n  }\n\n  /** Returns true if this directory holds an entry for the name. */\n"
         "  public boolean containsEntry(Name name) {\n    return get(name) != null;\n  }\n\n",
     )
+
+
+def test_a_lua_fragment_that_ends_in_a_new_function_inserts_it_and_keeps_the_rest():
+    original = "local Rule = {}\n\nfunction Rule.new(opts)\n    return setmetatable(opts, Rule)\nend\n\n"
+    original += "function Rule:with_del(cond)\n    table.insert(self.del_cond, cond)\n    return self\nend\n\n"
+    original += "function Rule:use_undo(value)\n    self.is_undo = value\n    return self\nend\n\n"
+    original += "function Rule:is_multibyte()\n    return self.multibyte == true\nend\n\n"
+    original += "function Rule:with_pair(cond)\n    table.insert(self.pair_cond, cond)\n    return self\nend\n\n"
+    original += "function Rule:with_move(cond)\n    table.insert(self.move_cond, cond)\n    return self\nend\n\n"
+    original += "return Rule\n"
+    added = "function Rule:set_filetypes(filetypes)\n    self.filetypes = filetypes\n    return self\nend\n"
+    snippet = "function Rule:use_undo(value)\n    self.is_undo = value\n    return self\nend\n\n" + added
+    merged = lazy_merge(original, snippet, "lua")
+    assert merged.confident, merged.reason
+    assert merged.merged == original.replace("function Rule:is_multibyte", added + "\nfunction Rule:is_multibyte")
