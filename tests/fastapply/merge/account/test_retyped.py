@@ -4,7 +4,7 @@ snippet retyped its context from memory, or made an edit no one asked for."""
 from fastapply.apply.deterministic import checked_merge, prepare
 from fastapply.apply.request import ApplyRequest
 from fastapply.merge import flags
-from fastapply.merge.account.retyped import words_left_out
+from fastapply.merge.account.statements import words_left_out
 
 JAVA = """public final class Finder {
 
@@ -267,9 +267,10 @@ def test_a_comment_retouched_beside_a_deletion_is_flagged():
 def test_worked_examples():
     import doctest
 
-    from fastapply.merge.account import retyped
+    from fastapply.merge.account import retyped, statements
 
     assert doctest.testmod(retyped).failed == 0
+    assert doctest.testmod(statements).failed == 0
 
 
 def test_a_context_line_respaced_and_placed_as_new_beside_the_old_one_is_flagged():

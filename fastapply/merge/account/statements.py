@@ -1,0 +1,174 @@
+"""Code lines quoted from memory: a line written back in the place of an original line that differs
+from it only as an agent's memory slips, and the instruction does not ask for that change.
+
+- a definition's header with words left out (a parameter's ``final``, a path qualifier);
+- its tokens spaced otherwise inside (a column padded from memory), unless the instruction speaks
+  of spacing;
+- one column off its block's width (8 spaces in a body indented 7), unless it speaks of layout;
+- its statement terminator left out (``;``), the next line not going on with it;
+- an increment or decrement moved to the other side of its operand (``x--`` for ``--x``).
+
+``retyped.retyped_lines`` asks these of each line the merge wrote in the place of an original one.
+
+    >>> words_left_out("public int f(final String s) {", "public int f(String s) {", "Add a g method.")
+    ['final']
+    >>> words_left_out("public int f(final String s) {", "public int f(String s) {", "Make f's parameter non-final.")
+    []
+    >>> words_left_out("f(a, b)", "f(a)", "")  # a punctuation mark went too: an argument removed
+    []
+    >>> words_left_out("    headers: &'a hyper::HeaderMap,", "    headers: &'a HeaderMap,", "")  # a qualifier
+    ['hyper', ':', ':']
+"""
+
+from __future__ import annotations
+
+import re
+
+from fastapply.merge.account.quoted import SPEAKS_OF_PROSE, TOKEN, WORD
+from fastapply.merge.text.lines import indent_width as width
+from fastapply.merge.text.normal import continues_statement, is_comment_line, is_distinctive, norm
+
+# Words that change what a line means without changing what it reads like.
+MODIFIERS = frozenset(
+    """await async static final const readonly public private protected internal override virtual
+    open inline volatile mut pub export abstract sealed lateinit suspend""".split()
+)
+
+
+def words_left_out(old: str, new: str, instruction: str) -> list[str]:
+    """The words ``new`` lacks where it is ``old`` with only whole words taken out (no punctuation,
+    nothing added or reordered) and the instruction names none of them; [] otherwise."""
+    if is_comment_line(old):
+        return []
+    before, after = TOKEN.findall(old), TOKEN.findall(new)
+    if len(after) >= len(before):
+        return []
+    gone, rest = [], iter(after)
+    pending = next(rest, None)
+    for token in before:
+        if token == pending:
+            pending = next(rest, None)
+        else:
+            gone.append(token)
+    if pending is not None or not _words_and_qualifiers(gone):
+        return []  # not a subsequence, or punctuation went too
+    named = {w.lower() for w in WORD.findall(instruction)}
+    return [] if any(t.lower() in named for t in gone) else gone
+
+
+def _words_and_qualifiers(gone: list[str]) -> bool:
+    """Whether the tokens left out are whole words, each maybe with the path separator after it
+    (``hyper::HeaderMap`` retyped ``HeaderMap``: the qualifier ``hyper::`` went)."""
+    if not gone or not WORD.fullmatch(gone[0]):
+        return False
+    return all(
+        WORD.fullmatch(t) or (t in ":." and WORD.fullmatch(gone[k - 1]) or t == ":" == gone[k - 1])
+        for k, t in enumerate(gone)
+        if k
+    )
+
+
+_DIRECTIVE = re.compile(r"\s*#\s*(?:define|undef|if|ifdef|ifndef|elif|else|endif|include|pragma)\b")
+SPEAKS_OF_LAYOUT = re.compile(r"align|format|spac|indent|column|tab|pad|fmt|lint|style", re.I)
+# ... and of the spacing inside a line: indentation is a line's place, not its spacing ("fix the
+# odd indentation of the gsub call" asks nothing of "for i=1" respaced elsewhere)
+_SPEAKS_OF_SPACING = re.compile(r"align|format|spac|column|tab|pad|fmt|lint|style", re.I)
+
+
+def spacing_only(old: str, new: str, instruction: str) -> bool:
+    """Whether a code line was written with the same tokens spaced otherwise inside it (``#define
+    N  30`` for the file's ``#define N      30``: a column moved), the instruction saying nothing of
+    layout: a line padded from memory, or a realignment no one asked for.
+
+    >>> spacing_only("#define N      30", "#define N  30", "Guard N with #ifndef.")
+    True
+    >>> spacing_only("#define N      30", "#define N  30", "Align the defines.")
+    False
+    >>> spacing_only("for i = 1, n do", "for i=1, n do", "Fix the odd indentation of the gsub call.")
+    True
+    >>> spacing_only("x = 1", "    x = 1", "")  # indentation is placement, not spacing
+    False
+    >>> spacing_only("function Router (options) {", "function Router(options) {", "Add an option.")
+    True
+    >>> spacing_only("return x", "returnx", "")  # other tokens: an edit, not spacing
+    False
+    >>> spacing_only("    /// <inheritdoc />", "    /// <inheritdoc/>", "Add Count."), spacing_only("//Package x", "// Package x", "")
+    (True, False)
+    """
+    if old.strip() == new.strip() or TOKEN.findall(old) != TOKEN.findall(new):
+        return False
+    if is_comment_line(old) and not _DIRECTIVE.match(old):
+        # prose after its opener is respaced on purpose ("//Package" -> "// Package"); spacing
+        # moved inside it ("/// <inheritdoc />" quoted as "/// <inheritdoc/>") is a quote from
+        # memory as much as an edit (a "#define" is code, though it opens as "#" does)
+        if _joints(old) == _joints(new) or SPEAKS_OF_PROSE.search(instruction):
+            return False  # (a column of a doc table padded to a new width is realigned on purpose)
+    return not _SPEAKS_OF_SPACING.search(instruction)
+
+
+_SPEAKS_OF_TERMINATORS = re.compile(r"semicolon|terminat|punctuat|format|lint|style|asi\b", re.I)
+
+
+def terminator_dropped(old: str, new: str, following: str, instruction: str) -> bool:
+    """Whether a code statement was written back without its terminator (``;``) and nothing else
+    changed, the line ``following`` it not going on with it, and the instruction saying nothing of
+    semicolons or style: agents drop the ``;`` of a context line they quote from memory. Where it is
+    meant (Rust's last expression becoming its block's value), words do not tell, so the file is
+    flagged either way. A ``;`` that moves to another line of a statement (a call chain cut or
+    extended) is an edit.
+
+    >>> terminator_dropped("    throw new TypeError('x');", "    throw new TypeError('x')", "  }", "Check the name.")
+    True
+    >>> terminator_dropped("    .hidden();", "    .hidden()", "    .long(x);", ""), terminator_dropped("};", "}", "", "")
+    (False, False)
+    """
+    a, b = old.strip(), new.strip()
+    if not a.endswith(";") or b.endswith(";") or a[:-1].rstrip() != b or not is_distinctive(norm(b)):
+        return False
+    if is_comment_line(old) or continues_statement(new, following):
+        return False
+    return not _SPEAKS_OF_TERMINATORS.search(instruction)
+
+
+_SPEAKS_OF_INCREMENT = re.compile(r"increment|decrement|prefix|postfix|\+\+|--|style|format|lint", re.I)
+
+
+def increment_moved(old: str, new: str, instruction: str) -> bool:
+    """Whether a code line was written back with an increment or decrement on the other side of its
+    operand and nothing else changed (``self->len--;`` for the file's ``--self->len;``), the
+    instruction saying nothing of increments or style: a statement quoted from memory, or a change
+    no one asked for. Other tokens reordered are an edit (``b - a`` for ``a - b``).
+
+    >>> increment_moved("  --self->len;", "  self->len--;", "Add a length accessor."), increment_moved("a - b", "b - a", "")
+    (True, False)
+    """
+    before, after = TOKEN.findall(old), TOKEN.findall(new)
+    if before == after or sorted(before) != sorted(after):
+        return False
+    if [t for t in before if t not in "+-"] != [t for t in after if t not in "+-"]:
+        return False  # (a comment's words, or operands, in another order: not this retype)
+    return not _SPEAKS_OF_INCREMENT.search(instruction)
+
+
+_OPENER = re.compile(r"^\s*(?:/{2,}|#+|--+|;+|/\*+|\*+|<!--)\s*")
+
+
+def _joints(line: str) -> list[bool]:
+    """Between each two non-space characters of a comment's text after its opener: whether space
+    stands there (a run padded to another length is the same; one that appears or goes is not)."""
+    text = _OPENER.sub("", line).rstrip()
+    return [bool(gap) for gap in re.findall(r"(?<=\S)(\s*)(?=\S)", text)]
+
+
+def column_off(old: str, new: str, instruction: str) -> bool:
+    """Whether a line was written back one column off its original indentation (8 spaces in a body
+    the file indents 7): no nesting moves code by one column, a retype from memory does; the
+    instruction saying nothing of layout.
+
+    >>> column_off("       let x = 1", "        let x = 1", "Rename x."), column_off("  a", "      a", "")
+    (True, False)
+    """
+    if old.strip() != new.strip() or not old.strip() or "\t" in old + new[: len(new) - len(new.lstrip())]:
+        return False  # (a tab is a whole level, whatever its length in characters)
+    shift = abs(width(new) - width(old))
+    return shift == 1 and not SPEAKS_OF_LAYOUT.search(instruction)
