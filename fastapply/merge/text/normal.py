@@ -73,7 +73,7 @@ _KEYS = (
         r"^(?:export\s+)?(?:async\s+)?(?:def|function|fn|func|fun|class|struct|enum|interface|trait|object|module|type)\s+([\w$]+)"
     ),
     re.compile(r"^(?:export\s+)?(?:pub\s+)?(?:const|let|var|val|static|final|local)\s+(?:mut\s+)?([\w$]+)"),
-    re.compile(r"^([\w$.\[\]'\"]+)\s*(?:=(?!=)|:=|:(?!:))"),
+    re.compile(r"^([\w$.\[\]'\"]+|-*[\w$]+(?:-[\w$]+)+)\s*(?:=(?!=)|:=|:(?!:))"),  # a CSS property, a YAML key
     # a typed field after its modifiers: "private static final int LIMIT = 16;" (not a method: no "(")
     re.compile(
         r"^(?:(?:public|private|protected|internal|static|final|readonly|const|volatile|transient|override)\s+)+"
@@ -108,6 +108,8 @@ def definition_key(line: str) -> str | None:
     ('TIMEOUT', None)
     >>> definition_key("  private static final int LIMIT = 16;"), definition_key("  private int size(int x) {")
     ('LIMIT', None)
+    >>> definition_key("  background-color: #fff;"), definition_key("  --menu-color: blue;"), definition_key("- a: 1")
+    ('background-color', '--menu-color', None)
     """
     text = line.strip()
     for pattern in _KEYS:

@@ -186,3 +186,13 @@ def test_an_old_typed_field_kept_beside_the_new_one_of_the_same_name():
     )
     found = {w.code for w in account(original, snippet, both, "java", "Pull the load factor out into LOAD.")}
     assert "kept_beside_replacement" in found
+
+
+def test_an_old_css_property_kept_beside_its_new_value():
+    original = ".menu-button {\n  position: absolute;\n  transition: 0.3s;\n\n  background-color: #2c8dfb;\n\n  color: #fff;\n}\n"
+    snippet = ".menu-button {\n  /* ... positioning unchanged ... */\n  background-color: var(--menu-color);\n\n  color: #fff;\n}\n"
+    both = original.replace(
+        "  background-color: #2c8dfb;\n", "  background-color: #2c8dfb;\n\n  background-color: var(--menu-color);\n"
+    )
+    found = {w.code for w in account(original, snippet, both, "css", "Use the --menu-color variable.")}
+    assert "kept_beside_replacement" in found
