@@ -102,11 +102,6 @@ def stated_deletions(
         return []  # a move or a rename left undone is not repaired by deleting
     if not wording.asks_deletion(instruction) and any(merged.count(n) < original.count(n) for n in names):
         return []  # "use X instead of Y", done where the snippet shows it: another Y is another use
-    if not wording.asks_deletion(instruction) and not wording.asks_replacement(instruction):
-        # "return early instead of going through Y": words that say what the new code does in Y's
-        # stead, not that Y goes; an elided Y may be the path the new code skips, so it is left
-        # to the flag, not deleted on a guess
-        return []
     if _shown_removed(orig, split_lines(merged)[0], names):
         return []  # the snippet removed a line that says the name: what is left of it is not its to guess
     tree = parse(merged, language)

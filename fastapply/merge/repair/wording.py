@@ -67,12 +67,6 @@ def asks_removal(instruction: str) -> bool:
     return asks_deletion(instruction) or bool(_replaced(instruction)) or bool(_REPLACE_VERB.search(instruction))
 
 
-def asks_replacement(instruction: str) -> bool:
-    """Whether the instruction says "replace": the old code goes and new code takes its place
-    ("X instead of Y" alone says what the new code does, not that Y goes everywhere)."""
-    return bool(instruction) and _REPLACE_VERB.search(instruction) is not None
-
-
 def asks_deletion(instruction: str) -> bool:
     """Whether the instruction asks for code to go without a replacement: removed, deleted, dropped."""
     return bool(instruction) and _DELETE_VERB.search(instruction) is not None

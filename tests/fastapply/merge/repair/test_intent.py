@@ -491,30 +491,3 @@ def test_a_block_left_empty_goes_too_when_the_instruction_names_it():
     # "remove the fullSlice property" does not name the extension: it stays, empty
     plain = ApplyRequest(SWIFT, SWIFT_SNIPPET, "Remove the fullSlice property; use ArraySlice(...).", path="Path.swift")
     assert "extension Array {\n}" in apply_deterministic(plain).merged
-
-
-def test_a_path_the_new_code_skips_instead_is_not_deleted_from_under_the_marker():
-    original = (
-        "struct Builder {\n"
-        "    public func build() -> String {\n"
-        "        guard enabled else { return text }\n"
-        "        let entry = Entry(segments: [segment])\n"
-        "        return Rainbow.generateString(for: entry)\n"
-        "    }\n"
-        "}\n"
-    )
-    snippet = (
-        "    public func build() -> String {\n"
-        "        guard enabled else { return text }\n"
-        "        if styles.isEmpty { return text }\n"
-        "        // ... rest of build() unchanged ...\n"
-        "    }\n"
-    )
-    instruction = "In build(), return the plain text right away when no style applies, instead of going through Rainbow.generateString."
-    assert (
-        stated_deletions(original, snippet, lazy_merge(original, snippet, "swift").merged, "swift", instruction) == []
-    )
-    removed = (
-        "In build(), return the plain text right away when no style applies; remove the Rainbow.generateString call."
-    )
-    assert stated_deletions(original, snippet, lazy_merge(original, snippet, "swift").merged, "swift", removed)
