@@ -83,7 +83,8 @@ DOC_TAG = re.compile(r"(?<!\w)[@\\]\w+")
 
 
 def comment_retouched(old: str, new: str, instruction: str) -> list[str]:
-    """The tokens a comment line only gained, or only lost, where it is otherwise the same line, at
+    """The tokens a comment line only gained, or only lost (or ``["order"]``: the same words in another
+    order), where it is otherwise the same line, at
     most ``RETOUCH_TOKENS`` of them, letter case aside ("// Filter the tasks based on the type" for
     the file's "// We filter the tasks based on the type", a full stop added), none of them a word
     the instruction uses and the instruction saying nothing of comments: a line quoted from memory,
@@ -107,12 +108,16 @@ def comment_retouched(old: str, new: str, instruction: str) -> list[str]:
     []
     >>> comment_retouched("// Waits 1 s", "// Waits 2 s", ""), comment_retouched("* @param array $d", "* @param array|null $d", "")
     ([], [])
+    >>> comment_retouched("* Show the user delete page.", "* Show the delete user page.", "Extract a method.")
+    ['order']
     """
     if old.strip() == new.strip() or not comment_like(old) or not comment_like(new):
         return []
     if _SPEAKS_OF_WORDING.search(instruction) or DOC_TAG.search(old + new):
         return []
     before, after = [t.lower() for t in TOKEN.findall(old)], [t.lower() for t in TOKEN.findall(new)]
+    if before != after and sorted(before) == sorted(after):
+        return ["order"]  # the same words in another order ("the delete user page" for "the user delete page")
     edits = [e for e in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes() if e[0] != "equal"]
     if {op for op, *_ in edits} not in ({"insert"}, {"delete"}):
         return []  # a word written otherwise ("field" for "fields"), or some out and others in: worded anew

@@ -373,3 +373,12 @@ def test_a_context_statement_retyped_with_its_tokens_in_another_order_is_flagged
         codes[instruction] = {w.code.value for w in warnings}
     assert "retyped_context" in codes["Add a list_length accessor."]
     assert "retyped_context" not in codes["Use a postfix decrement in list_remove and add list_length."]
+
+
+def test_a_doc_comment_quoted_with_its_words_in_another_order_is_flagged():
+    original = "class C\n{\n    /**\n     * Show the user delete page.\n     */\n    public function delete(int $id)\n    {\n        return $id;\n    }\n}\n"
+    snippet = "    /**\n     * Show the delete user page.\n     */\n    public function delete(int $id)\n    {\n        return $id + 0;\n    }\n"
+    request = ApplyRequest(original, snippet, "Make delete() return an int expression.", path="C.php")
+    prepared = prepare(request)
+    _, warnings = checked_merge(request, prepared)
+    assert "retyped_context" in {w.code.value for w in warnings}
