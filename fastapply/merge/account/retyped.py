@@ -33,9 +33,8 @@ from fastapply.merge.account.statements import (
     MODIFIERS,
     SPEAKS_OF_LAYOUT,
     column_off,
-    increment_moved,
     spacing_only,
-    terminator_dropped,
+    statement_slip,
     words_left_out,
 )
 from fastapply.merge.account.trace import gaps
@@ -93,17 +92,17 @@ def retyped_lines(
         if o2 - o1 != m2 - m1:
             # lines removed here: no line stands for one old line, but where all that is written is
             # comments each a word or mark off one gone here, they are those comments, quoted
-            # ... and a gone line written back without its ";", or with an increment moved, among new
-            # lines
+            # ... and a gone statement written back among new lines without its ";" or with an
+            # increment moved
             found += [
-                (m, [";"])
+                (m, slip)
                 for m in range(m1 + 1, m2)
-                if m in written and any(terminator_dropped(old, out[m], _next(out, m), instruction) for old in gone)
-            ]
-            found += [
-                (m, ["++/--"])
-                for m in range(m1 + 1, m2)
-                if m in written and any(increment_moved(old, out[m], instruction) for old in gone)
+                if m in written
+                and (
+                    slip := next(
+                        (s for old in gone if (s := statement_slip(old, out[m], _next(out, m), instruction))), []
+                    )
+                )
             ]
             gone_comments = [line for line in gone if comment_like(line)]
             retouched = [
@@ -121,11 +120,9 @@ def retyped_lines(
             if spacing_only(old, new, instruction):  # "Router(options)" for "Router (options)"
                 found.append((m1 + k, ["spacing"]))
                 continue
-            if terminator_dropped(old, new, _next(out, m1 + k), instruction):
-                found.append((m1 + k, [";"]))
-                continue
-            if increment_moved(old, new, instruction):
-                found.append((m1 + k, ["++/--"]))
+            slip = statement_slip(old, new, _next(out, m1 + k), instruction)
+            if slip:
+                found.append((m1 + k, slip))
                 continue
             if punctuation_only(old, new, instruction):
                 found.append((m1 + k, [p for p in TOKEN.findall(old) + TOKEN.findall(new) if not WORD.match(p)][:1]))

@@ -69,10 +69,12 @@ def _words_and_qualifiers(gone: list[str]) -> bool:
 
 
 _DIRECTIVE = re.compile(r"\s*#\s*(?:define|undef|if|ifdef|ifndef|elif|else|endif|include|pragma)\b")
-SPEAKS_OF_LAYOUT = re.compile(r"align|format|spac|indent|column|tab|pad|fmt|lint|style", re.I)
-# ... and of the spacing inside a line: indentation is a line's place, not its spacing ("fix the
-# odd indentation of the gsub call" asks nothing of "for i=1" respaced elsewhere)
-_SPEAKS_OF_SPACING = re.compile(r"align|format|spac|column|tab|pad|fmt|lint|style", re.I)
+# An instruction that speaks of the spacing inside lines, and one that speaks of layout at all:
+# indentation is a line's place, not its spacing ("fix the odd indentation of the gsub call" asks
+# nothing of "for i=1" respaced elsewhere).
+_SPACING_WORDS = r"align|format|spac|column|tab|pad|fmt|lint|style"
+_SPEAKS_OF_SPACING = re.compile(_SPACING_WORDS, re.I)
+SPEAKS_OF_LAYOUT = re.compile(_SPACING_WORDS + r"|indent", re.I)
 
 
 def spacing_only(old: str, new: str, instruction: str) -> bool:
@@ -128,6 +130,14 @@ def terminator_dropped(old: str, new: str, following: str, instruction: str) -> 
     if is_comment_line(old) or continues_statement(new, following):
         return False
     return not _SPEAKS_OF_TERMINATORS.search(instruction)
+
+
+def statement_slip(old: str, new: str, following: str, instruction: str) -> list[str]:
+    """``[";"]`` where a statement was written back without its terminator (`terminator_dropped`),
+    ``["++/--"]`` where an increment moved (`increment_moved`); [] otherwise."""
+    if terminator_dropped(old, new, following, instruction):
+        return [";"]
+    return ["++/--"] if increment_moved(old, new, instruction) else []
 
 
 _SPEAKS_OF_INCREMENT = re.compile(r"increment|decrement|prefix|postfix|\+\+|--|style|format|lint", re.I)

@@ -87,7 +87,7 @@ def instruction_not_applied(
             continue  # fewer of it, at a place the instruction names that is no definition (a CSS rule)
         elif replacing and _fewer(name, before, after) and (before is original or not whole_word(name).search(after)):
             continue  # "use X instead of Y in f": made where the snippet shows it; another Y is another use
-        elif any(name in line and norm(line) not in shown for line in after.splitlines()):
+        elif not _only_where_shown(name, after, shown):
             kept.append(name)
     return tuple(kept)
 
