@@ -92,17 +92,13 @@ def retyped_lines(
         if o2 - o1 != m2 - m1:
             # lines removed here: no line stands for one old line, but where all that is written is
             # comments each a word or mark off one gone here, they are those comments, quoted
-            # ... and a gone statement written back among new lines without its ";" or with an
-            # increment moved
+            # ... and a gone statement written back among new lines without its ";", with an
+            # increment moved, or spaced otherwise ("(char*)(p + 1)" for "(char*) (p + 1)")
             found += [
                 (m, slip)
                 for m in range(m1 + 1, m2)
                 if m in written
-                and (
-                    slip := next(
-                        (s for old in gone if (s := statement_slip(old, out[m], _next(out, m), instruction))), []
-                    )
-                )
+                and (slip := next((s for old in gone if (s := _slip(old, out[m], _next(out, m), instruction))), []))
             ]
             gone_comments = [line for line in gone if comment_like(line)]
             retouched = [
@@ -117,10 +113,7 @@ def retyped_lines(
             if m1 + k not in written:
                 continue
             old, new = orig[o1 + k], out[m1 + k]
-            if spacing_only(old, new, instruction):  # "Router(options)" for "Router (options)"
-                found.append((m1 + k, ["spacing"]))
-                continue
-            slip = statement_slip(old, new, _next(out, m1 + k), instruction)
+            slip = _slip(old, new, _next(out, m1 + k), instruction)  # "Router(options)" for "Router (options)"
             if slip:
                 found.append((m1 + k, slip))
                 continue
@@ -137,6 +130,11 @@ def retyped_lines(
             if gone or (changed and {w.lower() for w in changed} <= MODIFIERS):
                 found.append((m1 + k, gone or changed))
     return found
+
+
+def _slip(old: str, new: str, after: str, instruction: str) -> list[str]:
+    """What a line written for ``old`` slipped on: ``statement_slip``'s answer, or ``["spacing"]``."""
+    return statement_slip(old, new, after, instruction) or (["spacing"] if spacing_only(old, new, instruction) else [])
 
 
 def _next(lines: list[str], n: int) -> str:

@@ -9,7 +9,7 @@ from fastapply.merge.repair.wording import renamed_word, renames
 from fastapply.merge.snippet.hunks import new_side
 from fastapply.merge.text.languages import detect_language
 from fastapply.merge.text.markers import is_marker_line, opens_with_ellipsis, states_edit
-from fastapply.merge.text.normal import norm, whole_word
+from fastapply.merge.text.normal import is_distinctive, norm, whole_word
 
 # Output shorter than this share of the expected line count reads as truncated.
 TRUNCATION_RATIO = 0.6
@@ -34,10 +34,26 @@ def truncated(orig, code, out, spans, complete) -> ApplyWarning | None:
         return ApplyWarning(Code.TRUNCATED, f"output has {out_count} code lines, about {expected} expected", last)
     tail = [norm(line) for line in orig if line.strip()][-TAIL_LINES:]
     tail_edited = any(end >= len(orig) - TAIL_LINES for _, end in spans)
-    out_tail = [norm(line) for line in out if line.strip()][-2 * TAIL_LINES - 2 :]
-    if tail and not tail_edited and tail[-1] not in out_tail:
+    out_code = [norm(line) for line in out if line.strip()]
+    out_tail = out_code[-2 * TAIL_LINES - 2 :]
+    if tail and not tail_edited and tail[-1] not in out_tail and not _moved_up(tail, out_tail, out_code):
         return ApplyWarning(Code.TRUNCATED, "the original's last lines are missing from the output", last)
     return None
+
+
+def _moved_up(tail: list[str], out_tail: list[str], out_code: list[str]) -> bool:
+    """Whether the original's last lines that the output's end lacks stand, one after another,
+    higher up in the output, one of them distinctive: a last definition moved, not the file cut.
+
+    >>> _moved_up(["return x + 5", "def main():", "run()"], ["return x + 5"], ["def main():", "run()", "return x + 5"])
+    True
+    >>> _moved_up(["x = 1", "}"], ["y = 2"], ["}", "y = 2"])
+    False
+    """
+    cut = next(k for k in range(len(tail)) if all(line not in out_tail for line in tail[k:]))
+    run = tail[cut:]
+    held = any(out_code[i : i + len(run)] == run for i in range(len(out_code) - len(run) + 1))
+    return held and any(is_distinctive(line) for line in run)
 
 
 def no_change(orig, code, unchanged) -> ApplyWarning | None:

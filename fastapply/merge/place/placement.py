@@ -21,7 +21,7 @@ EDITED_FORM = 0.8  # similarity at which a new line reads as the edited form of 
 _ASSIGNED = {"lexical_declaration", "expression_statement"}  # definitions that assign a name
 
 
-def pair_renamed_headers(chunk: Chunk, pairs, defs: list[Definition], original, lo: int):
+def pair_renamed_headers(chunk: Chunk, pairs, defs: list[Definition], original, lo: int, kept=()):
     """Pair a chunk line with an original definition header when the signature was edited.
 
     The line must name the definition (``name(`` / ``name<``), start with the same keyword,
@@ -58,7 +58,8 @@ def pair_renamed_headers(chunk: Chunk, pairs, defs: list[Definition], original, 
             for j, line in enumerate(chunk.lines)
             if j not in paired_chunk and c_lo < j < c_hi and pattern.search(line) and first_word(line) == keyword
         ]
-        if len(hits) == 1:
+        # ... in order with a header kept where it stands (``_header_kept_for_marker``)
+        if len(hits) == 1 and all((c < hits[0]) == (o < d.header) for c, o in kept):
             added.append((hits[0], d.header))
     return monotonic(added)
 
@@ -179,12 +180,15 @@ def place_chunk(
 ) -> tuple[Alignment, list[Definition]]:
     """Alignment of one chunk against original[lo:], refined by definitions and edges."""
     alignment = align(chunk.lines, original, lo, len(original))
+    literal = alignment
+    alignment = _header_kept_for_marker(chunk, original, lo, alignment)
+    kept = alignment.pairs[-1:] if alignment is not literal else []
     if not alignment.pairs or alignment.weak:
         changed = pair_changed_lines(chunk, original, lo)
         if changed:  # only edited lines, each the unique new form of one original line
             return Alignment(changed), []
     pairs = alignment.pairs if not alignment.weak else []
-    pairs = pair_renamed_headers(chunk, pairs, defs, original, lo)
+    pairs = pair_renamed_headers(chunk, pairs, defs, original, lo, kept)
     replaced: list[Definition] = []
     if pairs:
         pairs, replaced = extend_definitions(chunk, pairs, [d for d in defs if d.start >= lo], language, original)
@@ -203,6 +207,37 @@ def place_chunk(
     # that one pairs the chunk's lines out of order, so the span itself is wrong.
     ambiguous = alignment.crossing or (alignment.ambiguous and not replaced and not pinned_only)
     return Alignment(pairs, ambiguous=ambiguous, crossing=alignment.crossing), replaced
+
+
+def _header_kept_for_marker(chunk: Chunk, original: list[str], lo: int, alignment: Alignment) -> Alignment:
+    """An alignment that went past the chunk's last line's original, redone with that line on it: a
+    header (a line that opens a block) the marker below elides the body of, which the file holds
+    once below ``lo``.
+
+    Only the header's own body can stand for that marker, so the header is where the file has it and
+    what the chunk shows above it anchors above it. Worked example (``wait`` moved up above
+    ``throttle_success``, whose body is elided)::
+
+        chunk: ...allow_request's tail / def wait(self): ... / def throttle_success(self):  + marker
+        crossing: wait's lines paired with the file's wait, below throttle_success (header unpaired)
+        redone:   the tail paired above, wait new, throttle_success's header paired, its body kept
+    """
+    rows = [c for c, line in enumerate(chunk.lines) if line.strip()]
+    if not rows or not chunk.marker_after or chunk.indent_after is None:
+        return alignment
+    last = rows[-1]
+    header = norm(chunk.lines[last])
+    if not header.endswith((":", "{")) or chunk.indent_after <= _width(chunk.lines[last]):
+        return alignment
+    if any(c == last for c, _ in alignment.pairs):
+        return alignment
+    hits = [o for o in range(lo, len(original)) if norm(original[o]) == header]
+    if len(hits) != 1 or not any(o > hits[0] for _, o in alignment.pairs):
+        return alignment  # (below every pair, the header is paired in order, or written anew)
+    above = align(chunk.lines[:last], original, lo, hits[0]) if last else Alignment()
+    if above.weak or (last and not above.pairs):
+        return alignment
+    return Alignment(above.pairs + [(last, hits[0])], ambiguous=above.ambiguous, crossing=above.crossing)
 
 
 _KEY_END = re.compile(r"->|[=:{(,]")

@@ -12,7 +12,6 @@ from fastapply.merge.repair.wording import (
     _CLAUSE_END,
     _RENAME,
     _REPLACE_VERB,
-    _REPLACED,
     _REPLACEMENT,
     asks_deletion,
     asks_removal,
@@ -21,6 +20,7 @@ from fastapply.merge.repair.wording import (
     removal_clauses,
     renamed_names,
     renamed_word,
+    replacements,
     says_place,
 )
 from fastapply.merge.text.markers import is_marker_line
@@ -64,7 +64,7 @@ def instruction_not_applied(
     replacing = not asks_deletion(instruction) and not _REPLACE_VERB.search(instruction) and says_place(instruction)
     # what "instead of" / "rather than" replaces, as written, when it is more than a name
     replaced = [
-        p for p in (_first_token(m.group(2)) for m in _REPLACED.finditer(instruction)) if p and not _BARE.fullmatch(p)
+        p for p in (_first_token(m.group(2)) for m in replacements(instruction)) if p and not _BARE.fullmatch(p)
     ]
     commented = _COMMENTED_OUT.search(instruction) is not None
     kept = []

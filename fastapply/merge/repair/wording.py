@@ -74,7 +74,29 @@ def asks_deletion(instruction: str) -> bool:
 
 def _replaced(instruction: str) -> str:
     """The words naming what a "replace X with Y" / "instead of X" instruction replaces."""
-    return " ".join(next(filter(None, m.groups()), "") for m in _REPLACED.finditer(instruction))
+    return " ".join(next(filter(None, m.groups()), "") for m in replacements(instruction))
+
+
+_CONDITION = re.compile(r"\b(?:when|whenever|unless)\b", re.I)
+
+
+def replacements(instruction: str) -> list[re.Match]:
+    """The "replace X with Y" / "instead of X" phrases of an instruction, but for an "instead of X"
+    whose sentence sets a condition before it ("return the text right away when no style was applied,
+    instead of going through generateString"): X still runs where the condition does not hold.
+
+    >>> [m.group(2) for m in replacements("Draw rounded rectangles instead of fillRect.")]
+    ['fillRect.']
+    >>> replacements("Return early when nothing is set, instead of going through render.")
+    []
+    """
+    found = []
+    for match in _REPLACED.finditer(instruction):
+        sentence = re.split(r"[.;!?](?:\s|$)", masked_quotes(instruction[: match.start()]))[-1]
+        if match.group(2) is not None and _CONDITION.search(sentence):
+            continue
+        found.append(match)
+    return found
 
 
 _PACKAGES = re.compile(

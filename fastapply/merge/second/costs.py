@@ -42,6 +42,8 @@ INSERT = 0.02  # a new line
 INSERT_KNOWN = {"unique": 3.0, "short": 1.0, "common": 0.3, "trivial": INSERT}
 INSERT_EDGE = 1.5  # ... at a chunk's edge (next to a marker), where context is what snippets show
 INSERT_HEADER = 4.0  # a new line opening a block whose body a marker elides: that body is old code
+# ... one the original holds once: the body elided is that line's own, which only a match keeps
+INSERT_OWN_HEADER = 50.0
 MISSING_CONTEXT = 50.0  # a diff's context or removed line with no original line to stand for
 BLANK_MATCH = 0.001
 CLOSER = 2.0  # extra gain: the line closing a block whose opening line matched
@@ -108,7 +110,8 @@ class Costs:
         if item.kind in ("ctx", "del"):
             return MISSING_CONTEXT
         if i in self.headers:
-            return INSERT_HEADER
+            own = item.kind == "code" and len(self.where.get(norm(item.text), ())) == 1
+            return INSERT_OWN_HEADER if own and i not in self.fresh else INSERT_HEADER
         hits = self.where.get(norm(item.text)) if item.kind == "code" and i not in self.fresh else None
         if not hits:
             return INSERT

@@ -382,3 +382,24 @@ def test_a_doc_comment_quoted_with_its_words_in_another_order_is_flagged():
     prepared = prepare(request)
     _, warnings = checked_merge(request, prepared)
     assert "retyped_context" in {w.code.value for w in warnings}
+
+
+def test_a_context_statement_respaced_above_a_new_function_is_flagged_not_served():
+    # the old "}" pairs with the new function's last "}": the respaced return stands among new lines
+    original = (
+        "const char *map_next_(map_base_t *m, map_iter_t *iter) {\n"
+        "  if (iter->node) {\n    iter->node = iter->node->next;\n  }\n"
+        "  return (char*) (iter->node + 1);\n"
+        "}\n"
+    )
+    snippet = (
+        "// ... existing code ...\n\n"
+        "const char *map_next_(map_base_t *m, map_iter_t *iter) {\n  // ... existing code ...\n"
+        "  return (char*)(iter->node + 1);\n}\n\n\n"
+        "void map_clear_(map_base_t *m) {\n  m->nnodes = 0;\n}\n"
+    )
+    request = ApplyRequest(original, snippet, "Add a map_clear_ function at the end of map.c.", path="map.c")
+    prepared = prepare(request)
+    merged, warnings = checked_merge(request, prepared)
+    assert "retyped_context" in {w.code.value for w in warnings}
+    assert not (prepared.candidate.confident and not flags(warnings))

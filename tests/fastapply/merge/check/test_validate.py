@@ -95,6 +95,20 @@ def test_not_truncated_when_the_snippet_rewrites_the_tail():
     assert "truncated" not in codes(validate(ORIGINAL, snippet, merged, "python"))
 
 
+def test_not_truncated_when_the_last_definition_moved_up():
+    # main() moved to the top, shown above read()'s header and an elided body; the snippet ends on
+    # the last function it keeps, so the old main() at the bottom goes: the file's last lines moved
+    helpers = "".join(f"def h{k}(x):\n    return x + {k}\n\n\n" for k in range(6))
+    main = 'def main():\n    write("b", read("a"))\n'
+    original = ORIGINAL.replace("def main", helpers + "def main")
+    write = 'def write(path, text):\n    open(path, "w").write(text)\n'
+    snippet = (
+        "import sys\n\n\n" + main + "\n\ndef read(path):\n    # ...\n\n\n" + write + "\n\n" + helpers.rstrip() + "\n"
+    )
+    moved = original.replace("\n\n" + main, "").replace("def read", main + "\n\ndef read")
+    assert "truncated" not in codes(validate(original, snippet, moved, "python"))
+
+
 def test_no_change():
     warnings = validate(ORIGINAL, SNIPPET, ORIGINAL, "python")
     assert [w.code for w in warnings] == ["no_change"]
@@ -180,3 +194,11 @@ def test_an_original_line_with_the_stated_rename_made_is_not_invented():
         validate(original, snippet, renamed, "python", instruction="Rename is_true to parse_bool.")
     )
     assert "invented_lines" in codes(validate(original, snippet, renamed, "python"))
+
+
+def test_worked_examples_of_the_line_checks():
+    import doctest
+
+    from fastapply.merge.check import line_checks
+
+    assert doctest.testmod(line_checks).failed == 0

@@ -69,3 +69,48 @@ def test_a_function_shown_up_to_an_edited_line_keeps_the_rest_of_its_body():
     result = lazy_merge(original, snippet, "python")
     assert result.confident
     assert result.merged == original.replace("cfgdict1 = {}\n", "cfgdict1 = {}  # checked\n")
+
+
+THROTTLE = '''class Throttle:
+    def allow(self, request):
+        self.now = self.timer()
+        if len(self.history) >= self.limit:
+            return self.failure()
+        return self.success()
+
+    def success(self):
+        """Record the request."""
+        self.history.insert(0, self.now)
+        return True
+
+    def failure(self):
+        return False
+
+    def wait(self):
+        """Seconds until the next request."""
+        if self.history:
+            remaining = self.duration - (self.now - self.history[-1])
+        else:
+            remaining = self.duration
+        return remaining / float(self.limit)
+
+
+class Anon(Throttle):
+    scope = "anon"
+'''
+WAIT = THROTTLE[THROTTLE.index("    def wait") : THROTTLE.index("\n\n\nclass Anon")] + "\n"
+# wait() moved up above success(), whose body a marker elides; failure() and the class after it shown
+MOVED = (
+    "    def allow(self, request):\n        # ... existing code ...\n        return self.success()\n\n"
+    + WAIT
+    + "\n    def success(self):\n        # ... unchanged ...\n\n    def failure(self):\n        return False\n\n\nclass Anon(Throttle):\n"
+)
+
+
+def test_a_header_shown_above_a_marker_keeps_its_place_and_body_when_a_method_moves_above_it():
+    expected = THROTTLE.replace("\n" + WAIT, "").replace(
+        "        return self.success()\n", "        return self.success()\n\n" + WAIT, 1
+    )
+    result = lazy_merge(THROTTLE, MOVED, "python")
+    assert result.merged == expected
+    assert not flags(validate(THROTTLE, MOVED, result.merged, "python"))

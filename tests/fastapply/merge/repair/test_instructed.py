@@ -85,6 +85,25 @@ def test_an_old_statement_left_beside_the_several_that_replace_it_is_removed_whe
     assert "fillRect" not in merged and [w.code for w in warnings] == ["inferred_deletion"]
 
 
+def test_a_path_the_new_code_skips_only_when_a_condition_holds_stays():
+    from fastapply.apply.deterministic import checked_merge, prepare
+    from fastapply.apply.request import ApplyRequest
+
+    original = (
+        "public func build() -> String {\n    guard enabled else { return text }\n"
+        "    let entry = Entry(segments: [segment])\n    return Rainbow.generateString(for: entry)\n}\n"
+    )
+    snippet = (
+        "public func build() -> String {\n    guard enabled else { return text }\n"
+        "    if styles.isEmpty { return text }\n    // ... rest of build() unchanged ...\n}\n"
+    )
+    instruction = "In build(), return the text right away when no style was applied, instead of going through Rainbow.generateString."
+    request = ApplyRequest(original, snippet, instruction, language="swift")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert merged == original.replace("{ return text }\n", "{ return text }\n    if styles.isEmpty { return text }\n")
+    assert not [w for w in warnings if w.severity == "flag"]
+
+
 def test_quoted_code_an_instruction_replaces_must_all_go():
     original = "def push(self):\n    self.n -= 1\n    return 1\n\n\ndef pop(self):\n    self.n -= 1\n    return 2\n"
     instruction = "Replace the repeated `self.n -= 1` lines with calls to `self.dec()`."

@@ -333,3 +333,28 @@ def test_a_snippet_in_two_spaces_a_level_lands_in_a_file_of_tabs_a_level_for_eac
     snippet = "const apply = (object, options = {}) => {\n  if (options.level > 3) {\n    throw new RangeError(`bad ${options.level}`);\n  }\n  // ... existing code ...\n};\n"
     expected = original.replace("throw new Error('bad');", "throw new RangeError(`bad ${options.level}`);")
     assert second_opinion(original, snippet, "javascript").merged == expected
+
+
+def test_a_header_whose_body_a_marker_elides_stands_on_its_own_line_not_written_anew():
+    # wait() moved up above success(), shown by its header over a marker: that body is success()'s own,
+    # which only the old header line keeps (written anew, the header would lose it)
+    wait = (
+        '    def wait(self):\n        """Seconds until the next request."""\n        if self.history:\n'
+        "            remaining = self.duration - (self.now - self.history[-1])\n        else:\n"
+        "            remaining = self.duration\n        available = self.limit - len(self.history) + 1\n"
+        "        return remaining / float(available)\n"
+    )
+    original = (
+        "class Throttle:\n    def allow(self, request):\n        self.now = self.timer()\n"
+        "        return self.success()\n\n    def success(self):\n        self.history.insert(0, self.now)\n"
+        "        return True\n\n    def failure(self):\n        return False\n\n"
+        + wait
+        + "\n\nclass Anon(Throttle):\n    scope = 'anon'\n"
+    )
+    snippet = (
+        "    def allow(self, request):\n        # ... existing code ...\n        return self.success()\n\n"
+        + wait
+        + "\n    def success(self):\n        # ... unchanged ...\n\n    def failure(self):\n        return False\n\n\nclass Anon(Throttle):\n"
+    )
+    expected = original.replace("\n" + wait, "").replace("self.success()\n", "self.success()\n\n" + wait, 1)
+    assert second_opinion(original, snippet, "python").merged == expected
