@@ -240,8 +240,9 @@ def _definition_counts(text: str, language: str | None, by_parameters: bool = Fa
         receiver = _GO_RECEIVER.match(lines[d.header]) if language == "go" else None
         if receiver:
             parent = receiver.group(1)  # a Go method's parent is its receiver's type, not the file
-        # "fn Pipe.sink" is sink; a CSS selector list or a YAML key is named by all of its text
-        name = d.name if d.kind in NAMED_BY_TEXT else d.name.split()[-1]
+        # "fn Pipe.sink" is sink; a CSS selector list or a YAML key is named by all of its text, and
+        # so is a Rust impl: "impl Error" and "impl fmt::Display for Error" are two blocks, not one twice
+        name = d.name if d.kind in NAMED_BY_TEXT or d.kind == "impl_item" else d.name.split()[-1]
         if not by_parameters:
             counts[(parent, name, d.kind)] += 1
         elif (parameters := _parameters(lines[d.header : d.header + 6], name)) is not None:

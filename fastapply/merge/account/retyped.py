@@ -30,16 +30,16 @@ from fastapply.merge.account.quoted import (
     punctuation_only,
 )
 from fastapply.merge.account.statements import (
-    MODIFIERS,
     SPEAKS_OF_LAYOUT,
     column_off,
+    quotes_only,
     spacing_only,
     statement_slip,
     words_left_out,
 )
 from fastapply.merge.account.trace import gaps
 from fastapply.merge.text.lines import indent_width as width
-from fastapply.merge.text.normal import is_distinctive, norm
+from fastapply.merge.text.normal import MODIFIERS, is_distinctive, norm
 
 
 def _apart(old: str, m: int, stable: list[int], out: list[str]) -> bool:
@@ -133,8 +133,11 @@ def retyped_lines(
 
 
 def _slip(old: str, new: str, after: str, instruction: str) -> list[str]:
-    """What a line written for ``old`` slipped on: ``statement_slip``'s answer, or ``["spacing"]``."""
-    return statement_slip(old, new, after, instruction) or (["spacing"] if spacing_only(old, new, instruction) else [])
+    """What a line written for ``old`` slipped on: ``statement_slip``'s answer, ``["spacing"]`` or
+    ``["quotes"]``."""
+    if spacing_only(old, new, instruction):
+        return ["spacing"]
+    return statement_slip(old, new, after, instruction) or (["quotes"] if quotes_only(old, new, instruction) else [])
 
 
 def _next(lines: list[str], n: int) -> str:

@@ -1,10 +1,12 @@
 """Code lines quoted from memory: a line written back in the place of an original line that differs
 from it only as an agent's memory slips, and the instruction does not ask for that change.
 
-- a definition's header with words left out (a parameter's ``final``, a path qualifier);
+- a definition's header with words left out (a parameter's ``final``, a path qualifier, a type
+  annotation);
 - its tokens spaced otherwise inside (a column padded from memory), unless the instruction speaks
   of spacing;
 - one column off its block's width (8 spaces in a body indented 7), unless it speaks of layout;
+- its strings in the other quotes (``'url'`` for ``"url"``), unless the instruction speaks of quotes;
 - its statement terminator left out (``;``), the next line not going on with it;
 - an increment or decrement moved to the other side of its operand (``x--`` for ``--x``).
 
@@ -28,12 +30,6 @@ from fastapply.merge.account.quoted import SPEAKS_OF_PROSE, TOKEN, WORD
 from fastapply.merge.text.lines import indent_width as width
 from fastapply.merge.text.normal import continues_statement, is_comment_line, is_distinctive, norm
 
-# Words that change what a line means without changing what it reads like.
-MODIFIERS = frozenset(
-    """await async static final const readonly public private protected internal override virtual
-    open inline volatile mut pub export abstract sealed lateinit suspend""".split()
-)
-
 
 def words_left_out(old: str, new: str, instruction: str) -> list[str]:
     """The words ``new`` lacks where it is ``old`` with only whole words taken out (no punctuation,
@@ -50,10 +46,20 @@ def words_left_out(old: str, new: str, instruction: str) -> list[str]:
             pending = next(rest, None)
         else:
             gone.append(token)
-    if pending is not None or not _words_and_qualifiers(gone):
-        return []  # not a subsequence, or punctuation went too
+    if pending is not None:
+        return []  # not a subsequence
+    if _annotation(gone):
+        # a type's name is also a word ("a negative number"): only the annotation asked for counts
+        quoted = " ".join(re.findall(r"`([^`]*)`", instruction))
+        asked = _SPEAKS_OF_TYPES.search(instruction) or any(WORD.fullmatch(t) and t in quoted for t in gone)
+        return [] if asked else gone
+    if not _words_and_qualifiers(gone):
+        return []  # punctuation went too
     named = {w.lower() for w in WORD.findall(instruction)}
     return [] if any(t.lower() in named for t in gone) else gone
+
+
+_SPEAKS_OF_TYPES = re.compile(r"\b(?:return\s+type|type\s+(?:annotation|hint)|annotat|signature|untyped)", re.I)
 
 
 def _words_and_qualifiers(gone: list[str]) -> bool:
@@ -65,6 +71,41 @@ def _words_and_qualifiers(gone: list[str]) -> bool:
         WORD.fullmatch(t) or (t in ":." and WORD.fullmatch(gone[k - 1]) or t == ":" == gone[k - 1])
         for k, t in enumerate(gone)
         if k
+    )
+
+
+_SPEAKS_OF_QUOTES = re.compile(r"quot|string|format|style|lint", re.I)
+
+
+def quotes_only(old: str, new: str, instruction: str) -> bool:
+    """Whether a code line was written with its strings in the other quotes and nothing else
+    changed but spacing (``fields.Url, 'url'`` for the file's ``fields.Url, "url"``), the instruction
+    saying nothing of quotes or strings: a line quoted from memory, or a restyling no one asked for.
+
+    >>> quotes_only('x = f(a, "url")', "x = f(a, 'url')", "Add an email parser."), quotes_only('"a"', "'a'", "Use single quotes.")
+    (True, False)
+    >>> quotes_only("x = 'a'", "x = 'b'", "")  # another string: an edit
+    False
+    """
+    if TOKEN.findall(old) == TOKEN.findall(new) or is_comment_line(old) or _SPEAKS_OF_QUOTES.search(instruction):
+        return False
+    return TOKEN.findall(old.replace("'", '"')) == TOKEN.findall(new.replace("'", '"'))
+
+
+def _annotation(gone: list[str]) -> bool:
+    """Whether the tokens left out are one type annotation: ``: number`` or ``-> Option<T>``
+    (``function f(e: any) {`` retyped from ``function f(e: any): number {``).
+
+    >>> _annotation([":", "number"]), _annotation(["-", ">", "Option", "<", "T", ">"]), _annotation([",", "b"])
+    (True, True, False)
+    """
+    head = 1 if gone[:1] == [":"] else 2 if gone[:2] == ["-", ">"] else 0
+    rest = gone[head:]
+    return (
+        bool(head)
+        and bool(rest)
+        and WORD.fullmatch(rest[0]) is not None
+        and all(WORD.fullmatch(t) or t in "<>[]|.?:" for t in rest)
     )
 
 

@@ -146,7 +146,8 @@ def orphaned_lines(snippet_new: list[str], merged: str, lang) -> tuple[int, ...]
     snip_lines = text.split("\n")
     merged_lines = merged.splitlines()
     by_name: dict = {}
-    for d in definitions(merged, lang):
+    merged_defs = definitions(merged, lang)
+    for d in merged_defs:
         by_name.setdefault((d.name, d.kind), []).append(d)
     extra = []
     for d in shown:
@@ -168,8 +169,19 @@ def orphaned_lines(snippet_new: list[str], merged: str, lang) -> tuple[int, ...]
             continue
         m = found[0]
         have = Counter(norm(line) for line in body if line.strip())
+        # a sibling's header ends it, whatever the grammar says (Scala's "def f: T =" on two lines
+        # reaches to the next def)
+        width = indent_width(merged_lines[m.header])
+        end = min(
+            [
+                e.start - 1
+                for e in merged_defs
+                if m.header < e.start <= m.end and indent_width(merged_lines[e.header]) <= width
+            ]
+            + [m.end]
+        )
         # its annotations, decorators and doc comment count only where the snippet shows them
-        for i in range(m.start if d.start < d.header else m.header, m.end + 1):
+        for i in range(m.start if d.start < d.header else m.header, end + 1):
             key = norm(merged_lines[i]) if i < len(merged_lines) else ""
             if not WORD_CHAR.search(key):
                 continue  # blank lines and lone brackets say nothing

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from fastapply.merge.text.normal import is_distinctive, line_similarity, norm
+from fastapply.merge.text.normal import MODIFIERS, is_distinctive, line_similarity, norm
 
 FUZZY_EDGE = 0.75  # similarity for pairing an edited line at a chunk's edge with its old form
 UNSHOWN_PIN = 3  # distinctive original lines a pin to the file's start/end may swallow unshown
@@ -23,6 +23,26 @@ def monotonic(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
 def first_word(line: str) -> str:
     match = re.match(r"\s*([\w@#]+)", line)
     return match.group(1) if match else ""
+
+
+# Modifiers a header gains or loses in an edit ("make it public"); a declaration's own keyword (a
+# JS ``const``) is what it is, not a modifier of it.
+_HEADER_MODIFIERS = MODIFIERS - {"const", "await", "mut", "volatile"}
+
+
+def header_keyword(line: str) -> str:
+    """The first word of a header past its modifiers (``public static int f(`` says ``int``): what a
+    header keeps when an edit adds or drops a ``public``.
+
+    >>> header_keyword("    public static int stringToLevel(String s) {"), header_keyword("def f():")
+    ('int', 'def')
+    >>> header_keyword(".button:focus {"), header_keyword("async function f() {"), header_keyword("const x = 1;")
+    ('', 'function', 'const')
+    """
+    rest = line.lstrip()
+    while (word := first_word(rest)) in _HEADER_MODIFIERS and rest[len(word) : len(word) + 1].isspace():
+        rest = rest[len(word) :].lstrip()
+    return first_word(rest)
 
 
 def few_unshown(

@@ -8,13 +8,13 @@ import re
 from fastapply.merge.place.anchor import Alignment, align
 from fastapply.merge.place.edges import pin_edges
 from fastapply.merge.place.ends import pair_enclosing_end, pair_last_line, pair_leading_closers, unpair_new_group_opener
-from fastapply.merge.place.pairs import first_word, monotonic
+from fastapply.merge.place.pairs import first_word, header_keyword, monotonic
 from fastapply.merge.place.siblings import unpair_new_siblings
 from fastapply.merge.snippet.chunks import Chunk, block_end, closing_only
 from fastapply.merge.text.languages import INDENT_LANGUAGES
 from fastapply.merge.text.lines import indent_width as _width
 from fastapply.merge.text.normal import line_similarity, norm
-from fastapply.merge.text.syntax import Definition
+from fastapply.merge.text.syntax import Definition, string_interiors
 
 EDITED_FORM = 0.8  # similarity at which a new line reads as the edited form of an original one
 
@@ -24,7 +24,8 @@ _ASSIGNED = {"lexical_declaration", "expression_statement"}  # definitions that 
 def pair_renamed_headers(chunk: Chunk, pairs, defs: list[Definition], original, lo: int, kept=()):
     """Pair a chunk line with an original definition header when the signature was edited.
 
-    The line must name the definition (``name(`` / ``name<``), start with the same keyword,
+    The line must name the definition (``name(`` / ``name<``), start with the same keyword (past
+    its modifiers),
     and the name must be unique among the original's definitions after `lo`.
     """
     paired_orig = {o for _, o in pairs}
@@ -52,16 +53,38 @@ def pair_renamed_headers(chunk: Chunk, pairs, defs: list[Definition], original, 
         # "name(" for a function; also "name =" for one assigned (const name = (...) => ...)
         opener = r"\s*(?:[(<\[{:]|=(?!=))" if d.kind in _ASSIGNED else r"\s*[(<\[{:]"
         pattern = re.compile(r"(?<![\w.])" + re.escape(d.name.split()[-1]) + opener)
-        keyword = first_word(original[d.header])
+        header = original[d.header]
         hits = [
             j
             for j, line in enumerate(chunk.lines)
-            if j not in paired_chunk and c_lo < j < c_hi and pattern.search(line) and first_word(line) == keyword
+            if j not in paired_chunk and c_lo < j < c_hi and _same_kind(line, header, pattern)
         ]
         # ... in order with a header kept where it stands (``_header_kept_for_marker``)
         if len(hits) == 1 and all((c < hits[0]) == (o < d.header) for c, o in kept):
             added.append((hits[0], d.header))
     return monotonic(added)
+
+
+def _same_kind(line: str, header: str, name: re.Pattern) -> bool:
+    r"""Whether a chunk line that says a definition's ``name`` heads the same kind of definition as
+    the original ``header``: the same first word, or the same past a modifier added or dropped
+    ("public static int f(" for "static int f(") where it stands at the header's width and declares
+    the name (no ``=`` before it: ``x = f(`` calls it).
+
+    >>> _same_kind("    public static int f(int a) {", "    static int f(int a) {", re.compile(r"f\("))
+    True
+    >>> _same_kind("    public static T x = f(null);", "    private static T f(int a) {", re.compile(r"f\("))
+    False
+    """
+    if first_word(line) == first_word(header):
+        return bool(name.search(line))
+    found = name.search(line)
+    return (
+        found is not None
+        and "=" not in line[: found.start()]
+        and _width(line) == _width(header)
+        and header_keyword(line) == header_keyword(header)
+    )
 
 
 def extend_definitions(chunk: Chunk, pairs, defs: list[Definition], language: str | None, original: list[str]):
@@ -179,7 +202,7 @@ def place_chunk(
     chunk: Chunk, original: list[str], lo: int, defs: list[Definition], language: str | None, first: bool, last: bool
 ) -> tuple[Alignment, list[Definition]]:
     """Alignment of one chunk against original[lo:], refined by definitions and edges."""
-    alignment = align(chunk.lines, original, lo, len(original))
+    alignment = _text_not_anchored(chunk, original, align(chunk.lines, original, lo, len(original)), language)
     literal = alignment
     alignment = _header_kept_for_marker(chunk, original, lo, alignment)
     kept = alignment.pairs[-1:] if alignment is not literal else []
@@ -188,7 +211,9 @@ def place_chunk(
         if changed:  # only edited lines, each the unique new form of one original line
             return Alignment(changed), []
     pairs = alignment.pairs if not alignment.weak else []
+    by_name = set(pairs)
     pairs = pair_renamed_headers(chunk, pairs, defs, original, lo, kept)
+    by_name = set(pairs) - by_name  # headers paired by the definition's name alone
     replaced: list[Definition] = []
     if pairs:
         pairs, replaced = extend_definitions(chunk, pairs, [d for d in defs if d.start >= lo], language, original)
@@ -203,10 +228,36 @@ def place_chunk(
         return Alignment(alignment.pairs, ambiguous=True, weak=alignment.weak), replaced
     # Tied to the file's start or end: the position is certain even if the lines are common.
     pinned_only = not unpinned
-    # Matching definition names settle an otherwise ambiguous spot, but not a crossing alignment:
-    # that one pairs the chunk's lines out of order, so the span itself is wrong.
-    ambiguous = alignment.crossing or (alignment.ambiguous and not replaced and not pinned_only)
+    # Matching definition names settle an otherwise ambiguous spot (a definition replaced, or a
+    # header edited but for its name), but not a crossing alignment: that one pairs the chunk's
+    # lines out of order, so the span itself is wrong.
+    named = bool(replaced) or bool(by_name & set(pairs))
+    ambiguous = alignment.crossing or (alignment.ambiguous and not named and not pinned_only)
     return Alignment(pairs, ambiguous=ambiguous, crossing=alignment.crossing), replaced
+
+
+def _text_not_anchored(chunk: Chunk, original: list[str], alignment: Alignment, language: str | None) -> Alignment:
+    """The alignment without the pairs of lines inside a multi-line string that a new line opens,
+    when most of its lines are new (a help text's ``    # INVALID`` in a new Go raw string, also in
+    an old one): what a new string says is text, which anchors nothing; [] pairs when nothing else
+    anchors the chunk."""
+    if not alignment.pairs:
+        return alignment
+    inside = string_interiors("\n".join(chunk.lines), language)
+    if not inside:
+        return alignment
+    known = {norm(line) for line in original}
+    paired = {c for c, _ in alignment.pairs}
+    text: dict[int, list[int]] = {}  # a new line opening a string -> the string's other lines
+    for row, opener in inside.items():
+        if norm(chunk.lines[opener]) not in known and chunk.lines[row].strip():
+            text.setdefault(opener, []).append(row)
+    # a string the file holds for the most part (its opening line reworded) is old text, which anchors
+    dropped = {row for rows in text.values() if 2 * sum(r in paired for r in rows) < len(rows) for row in rows}
+    pairs = [(c, o) for c, o in alignment.pairs if c not in dropped]
+    if len(pairs) == len(alignment.pairs):
+        return alignment
+    return Alignment(pairs, ambiguous=alignment.ambiguous, weak=alignment.weak, crossing=alignment.crossing)
 
 
 def _header_kept_for_marker(chunk: Chunk, original: list[str], lo: int, alignment: Alignment) -> Alignment:

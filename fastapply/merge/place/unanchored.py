@@ -13,8 +13,16 @@ from fastapply.merge.text.syntax import innermost_definition
 def place_unanchored(plans, orig: list[str], problems: list[str], defs=(), lang=None) -> None:
     """Insertion points for chunks with no anchor of their own, taken from their neighbours
     (`plans` are merge.Plan, in snippet order; those with `start` None are placed here)."""
-    n = len(orig)
     anchored = [plan for plan in plans if plan.start is not None]
+    _place_each(plans, anchored, orig, problems, defs, lang)
+    last = plans[-1] if plans else None
+    if last is not None and all(last is not p and p.start < last.end for p in anchored):
+        last.end = _through_closers(last.chunk, orig, last.end)
+
+
+def _place_each(plans, anchored, orig: list[str], problems: list[str], defs, lang) -> None:
+    """Each chunk with no anchor placed by its neighbours, in snippet order."""
+    n = len(orig)
     for k, plan in enumerate(plans):
         if plan.start is not None:
             continue
@@ -100,6 +108,19 @@ def place_unanchored(plans, orig: list[str], problems: list[str], defs=(), lang=
             lines.append("")
         plan.start = plan.end = pos
         plan.lines = lines
+
+
+def _through_closers(chunk: Chunk, orig: list[str], end: int) -> int:
+    """Where the snippet's last chunk, placed with no anchor and nothing anchored below it, ends in
+    the original: past the file's last lines when they only close blocks, as the chunk's own last
+    lines do (a class's ``}`` after its new method), so that they stand once; ``end`` otherwise."""
+    if chunk.marker_after:
+        return end
+    rest = [norm(line) for line in orig[end:] if line.strip()]
+    shown = [norm(line) for line in chunk.lines if line.strip()]
+    if rest and len(rest) < len(shown) and shown[-len(rest) :] == rest and closing_only(orig[end:]):
+        return len(orig)
+    return end
 
 
 def anchored_inside_new_definition(before, chunk: Chunk, orig: list[str], defs, pairs, lang) -> bool:

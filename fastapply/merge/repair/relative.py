@@ -42,10 +42,10 @@ _RELATION = re.compile(
     r"(?P<where>below|after|under|beneath|above|before)\s+(?P<other>[^.;,]{1,40})",
     re.IGNORECASE,
 )
-# "move X to the top of the namespace, before Y": an end, then the place named more closely
+# "move X to the top of the namespace, before Y" (or "(after Y)"): an end, then the place named more closely
 _END_THEN_RELATION = re.compile(
     r"\b(?:move|moves|moving|put|place)\s+(?P<what>(?:[^.;]|\.(?=\w)){1,80}?)\s+(?:to|at)\s+(?:the\s+)?"
-    r"(?:very\s+)?(?:end|bottom|top|start|beginning)\b[^.;]{0,40}?[\s,](?P<where>below|after|under|beneath|above|before)\s+"
+    r"(?:very\s+)?(?:end|bottom|top|start|beginning)\b[^.;]{0,40}?[\s,(](?P<where>below|after|under|beneath|above|before)\s+"
     r"(?P<other>[^.;,]{1,40})",
     re.IGNORECASE,
 )

@@ -277,10 +277,15 @@ def _listed(instruction: str) -> str:
 
 
 _NAME = r"`[^`\n]+`|[A-Za-z_$][\w$]*(?:\(\))?"
+_QUALIFIED = r"[A-Za-z_$][\w$]*(?:(?:::|\.)[A-Za-z_$][\w$]*)+(?:\(\))?"  # ErrorKind::ParseOther, Config.timeout
 _RENAME = re.compile(
     r"\brenam(?:e|es|ing)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?("
+    + _QUALIFIED
+    + "|"
     + _NAME
     + r")\s+(?:[\w-]+\s+){0,3}?(?:to|into|as)\s+("
+    + _QUALIFIED
+    + "|"
     + _NAME
     + ")",
     re.I,
@@ -301,10 +306,20 @@ def renames(instruction: str) -> list[tuple[str, str]]:
     ([('hasError', 'failed')], [])
     >>> renames("Rename the private ValidateInterval helper to ValidateSameCalendar.")
     [('ValidateInterval', 'ValidateSameCalendar')]
+    >>> renames("Rename ErrorKind::ParseOther to ParseUnknown."), renames("Rename Config.timeout to Config.deadline.")
+    ([('ParseOther', 'ParseUnknown')], [('timeout', 'deadline')])
     """
     found = []
     for match in _RENAME.finditer(instruction or ""):
         old, new = match.group(1), match.group(2)
+        if re.fullmatch(_QUALIFIED, old):
+            # the member is what the code spells where it is declared (a variant, a field), and what
+            # the new name, written bare or under the same owner, replaces
+            parts = re.split(r"::|\.", old.removesuffix("()"))
+            new_parts = re.split(r"::|\.", new.strip("`").removesuffix("()"))
+            if len(new_parts) > 1 and new_parts[:-1] != parts[:-1]:
+                continue  # moved to another owner: not a rename of the member
+            old, new = f"`{parts[-1]}`", new_parts[-1]  # (qualified, it reads as code)
         if not _code_like(old):
             # "rename the private ValidateInterval helper to ...": the one word that reads as code
             words = [w for w in re.findall(_NAME, match.group(0)[: match.start(2) - match.start()]) if _code_like(w)]

@@ -309,12 +309,60 @@ def continuations_kept(lines: list[str], pairs: list[tuple[int, int]], original:
 def convert_tabs(lines: list[str], pairs: list[tuple[int, int]], original: list[str]) -> list[str] | None:
     """The chunk with its indentation converted when it indents with spaces where the original uses
     tabs (or the other way round) at one consistent width; None when that is not the case."""
+    return _proportional_tabs(lines, pairs, original) or _shifted_tabs(lines, pairs, original)
+
+
+SPACE_UNITS = (4, 2, 8)  # spaces a level, as snippets written with spaces indent
+
+
+def _shifted_tabs(lines: list[str], pairs: list[tuple[int, int]], original: list[str]) -> list[str] | None:
+    """The chunk in tabs when it indents with spaces, a level a fixed number of them, and leaves out
+    levels the file's tabs have: a Go function's body written at column 0 with 4 spaces a level
+    (``var (`` for the file's one tab, ``    b int`` for its two). Its matched lines, at two widths
+    or more, must all say the same number of spaces a level and the same levels left out; None
+    otherwise.
+
+    >>> _shifted_tabs(["var (", "    b int", ")"], [(0, 0), (1, 1), (2, 2)], ["\\tvar (", "\\t\\tb int", "\\t)"])
+    ['\\tvar (', '\\t\\tb int', '\\t)']
+    """
+    seen = set()
+    for c, o in pairs:
+        ci, oi = indent_of(lines[c]), indent_of(original[o])
+        if not lines[c].strip() or not original[o].strip():
+            continue
+        if set(ci) - {" "} or set(oi) - {"\t"}:
+            return None
+        seen.add((len(ci), len(oi)))
+    if len({spaces for spaces, _ in seen}) < 2:
+        return None
+    fits = [
+        (unit, shifts.pop())
+        for unit in SPACE_UNITS
+        if all(spaces % unit == 0 for spaces, _ in seen)
+        and len(shifts := {tabs - spaces // unit for spaces, tabs in seen}) == 1
+    ]
+    if len(fits) != 1 or fits[0][1] < 0:
+        return None
+    unit, shift = fits[0]
+
+    def convert(line: str) -> str:
+        indent = indent_of(line)
+        if not line.strip() or set(indent) - {" "}:
+            return line
+        return "\t" * (len(indent) // unit + shift) + " " * (len(indent) % unit) + line[len(indent) :]
+
+    return [convert(line) for line in lines]
+
+
+def _proportional_tabs(lines: list[str], pairs: list[tuple[int, int]], original: list[str]) -> list[str] | None:
     widths: Counter = Counter()
     to_tabs = None
     for c, o in pairs:
         ci, oi = indent_of(lines[c]), indent_of(original[o])
-        if not lines[c].strip() or not original[o].strip() or not ci or not oi:
+        if not lines[c].strip() or not original[o].strip() or not ci and not oi:
             continue
+        if not ci or not oi:
+            return None  # a level at column 0 on one side only: no number of spaces a tab says that
         if set(oi) == {"\t"} and set(ci) == {" "} and len(ci) % len(oi) == 0:
             widths[("tabs", len(ci) // len(oi))] += 1
         elif set(oi) == {" "} and set(ci) == {"\t"} and len(oi) % len(ci) == 0:

@@ -207,6 +207,7 @@ _NEGATED = re.compile(
     r"\b(?:no|nothing|not|without|never)\s+(?:other\s+|further\s+|more\s+)?(?:chang\w*|edit\w*|modif\w*)",
     re.IGNORECASE,
 )
+_STOCK = re.compile(r"\bexisting\s+code\b", re.IGNORECASE)
 _PLAIN_EDIT_NOTE = re.compile(rf"\b{_SAME_EDIT}\b", re.IGNORECASE)
 
 
@@ -222,6 +223,8 @@ def states_edit(line: str, language: str | None = None) -> bool:
     (False, False)
     >>> states_edit("-- ... rest of update unchanged"), states_edit("# ... rest of renames unchanged ...")
     (False, False)
+    >>> states_edit("// ... existing code (rename `Other` to `Unknown` as well) ..."), states_edit("// ... existing code ...")
+    (True, False)
     >>> states_edit("// change the timeout here")  # a comment of the code, not a note
     False
     """
@@ -230,5 +233,8 @@ def states_edit(line: str, language: str | None = None) -> bool:
         return False
     body = _NEGATED.sub(" ", body)
     if is_marker_line(line, language) or opens_with_ellipsis(line):
-        return bool(_STRONG_EDIT.search(body)) or (bool(_EDIT_VERB.search(body)) and not _KEPT.search(body))
+        # "existing code" only names what any marker stands for: "... existing code (rename the
+        # `ParseOther` variant to `ParseUnknown` as well) ..." keeps nothing beyond what it renames
+        said = _STOCK.sub(" ", body)
+        return bool(_STRONG_EDIT.search(body)) or (bool(_EDIT_VERB.search(said)) and not _KEPT.search(said))
     return bool(_PLAIN_EDIT_NOTE.search(body))

@@ -10,6 +10,13 @@ import re
 WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
 
 
+# Words that change what a line means without changing what it reads like.
+MODIFIERS = frozenset(
+    """await async static final const readonly public private protected internal override virtual
+    open inline volatile mut pub export abstract sealed lateinit suspend""".split()
+)
+
+
 def whole_word(name: str) -> re.Pattern:
     """``name`` as a whole word of code: not inside a longer identifier ("HiBlack" is not in
     "FgHiBlack"; ``$`` counts as an identifier character).

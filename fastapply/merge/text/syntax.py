@@ -244,6 +244,27 @@ def holder_names(found) -> dict[int, str]:
     return parents
 
 
+def string_interiors(text: str, language: str | None) -> dict[int, int]:
+    """{row: the row its string opens on} for each row after the first of a string literal that
+    spans rows (a Go raw string, a Python triple-quoted string, a JS template): text, not code.
+
+    >>> string_interiors('const u = `\\nhelp\\n`\\nx := 1', "go")
+    {1: 0, 2: 0}
+    """
+    tree = parse(text, language)
+    if tree is None:
+        return {}
+    found: dict[int, int] = {}
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        if "string" in node.type and node.end_point[0] > node.start_point[0]:
+            found.update((row, node.start_point[0]) for row in range(node.start_point[0] + 1, node.end_point[0] + 1))
+            continue
+        stack.extend(node.children)
+    return found
+
+
 def last_line(node) -> int:
     row, column = node.end_point
     return row - 1 if column == 0 and row > node.start_point[0] else row

@@ -196,3 +196,17 @@ def test_an_old_css_property_kept_beside_its_new_value():
     )
     found = {w.code for w in account(original, snippet, both, "css", "Use the --menu-color variable.")}
     assert "kept_beside_replacement" in found
+
+
+def test_an_inherent_rust_impl_beside_the_types_trait_impls_is_not_defined_twice():
+    original = "pub struct Error(Kind);\n\nimpl fmt::Display for Error {\n    fn fmt(&self) {}\n}\n\nimpl std::error::Error for Error {}\n"
+    merged = original.replace(
+        "\n\nimpl fmt", "\n\nimpl Error {\n    pub fn is_parse(&self) -> bool {\n        true\n    }\n}\n\nimpl fmt"
+    )
+    snippet = "pub struct Error(Kind);\n\nimpl Error {\n    pub fn is_parse(&self) -> bool {\n        true\n    }\n}\n\n// ...\n"
+    assert "defined_twice" not in {w.code.value for w in account(original, snippet, merged, "rust")}
+    # the same impl block written twice still is
+    twice = merged.replace(
+        "impl std::error::Error for Error {}", "impl fmt::Display for Error {\n    fn fmt(&self) {}\n}"
+    )
+    assert "defined_twice" in {w.code.value for w in account(original, snippet, twice, "rust")}

@@ -403,3 +403,32 @@ def test_a_context_statement_respaced_above_a_new_function_is_flagged_not_served
     merged, warnings = checked_merge(request, prepared)
     assert "retyped_context" in {w.code.value for w in warnings}
     assert not (prepared.candidate.confident and not flags(warnings))
+
+
+def _served(original: str, snippet: str, instruction: str, path: str):
+    request = ApplyRequest(original, snippet, instruction, path=path)
+    prepared = prepare(request)
+    merged, warnings = checked_merge(request, prepared)
+    return merged, {w.code.value for w in warnings}, prepared.candidate.confident and not flags(warnings)
+
+
+def test_a_context_line_quoted_with_its_strings_in_the_other_quotes_is_flagged_not_served():
+    original = 'class Env:\n    uuid = _field(ma.fields.UUID, "uuid")\n    url = _field(fields.Url, "url")\n\n    enum = _field(ma.fields.Enum, "enum")\n'
+    snippet = (
+        "    uuid = _field(ma.fields.UUID, \"uuid\")\n    url = _field(fields.Url, 'url')\n"
+        '    email = _field(ma.fields.Email, "email")\n\n    enum = _field(ma.fields.Enum, "enum")\n'
+    )
+    merged, codes, served = _served(original, snippet, "Add an email parser next to url.", "env.py")
+    assert "retyped_context" in codes and not served
+    # asked for, the quotes are an edit like any other
+    assert "retyped_context" not in _served(original, snippet, "Use single quotes for url.", "env.py")[1]
+
+
+def test_a_header_quoted_without_its_return_type_is_flagged_not_served():
+    original = (
+        "function Pager() {\n  function valid(e: any): number {\n    const v = e.target.value;\n    return v;\n  }\n}\n"
+    )
+    snippet = "  function valid(e: any) {\n    const v = e.target.value;\n    return v < 1 ? 1 : v;\n  }\n"
+    merged, codes, served = _served(original, snippet, "Typing 0 or a negative number should clamp to 1.", "p.tsx")
+    assert "retyped_context" in codes and not served
+    assert "retyped_context" not in _served(original, snippet, "Drop the return type annotation of valid.", "p.tsx")[1]

@@ -304,3 +304,19 @@ def test_a_new_function_s_end_next_to_the_code_below_shows_no_deletion_of_the_on
     shown = "-- ... existing code ...\n  M.ready = true\nend\n\nreturn M\n"
     dropped = original.replace("function M.get_width()\n  return M.opts.width\nend\n\n", "")
     assert damage.vanished_definitions(original, shown.splitlines(), dropped, "lua", "", [(5, 12)]) == ()
+
+
+def test_a_sibling_after_a_two_line_scala_def_is_not_its_orphaned_body():
+    # the grammar runs "def nonStrict: Formats =" on to the next def's line: the next def is its own
+    merged = (
+        "trait Formats {\n  def strict: Formats = copy(wStrict = true)\n\n  def nonStrict: Formats =\n"
+        "    copy(wStrict = false)\n\n  def withNulls(s: Strategy): Formats = copy(wNulls = s)\n}\n"
+    )
+    snippet = [
+        "  def strict: Formats = copy(wStrict = true)",
+        "",
+        "  def nonStrict: Formats =",
+        "    copy(wStrict = false)",
+        "",
+    ]
+    assert damage.orphaned_lines(snippet, merged, "scala") == ()

@@ -114,3 +114,17 @@ def test_a_header_shown_above_a_marker_keeps_its_place_and_body_when_a_method_mo
     result = lazy_merge(THROTTLE, MOVED, "python")
     assert result.merged == expected
     assert not flags(validate(THROTTLE, MOVED, result.merged, "python"))
+
+
+def test_a_line_of_a_new_multiline_string_anchors_nothing():
+    # "    # INVALID" stands in the file's other help text: the new constant goes at the end, whole
+    original = (
+        "package toml\n\nconst usageString = `\nStrings stay on one line:\n\n    # INVALID\n"
+        '    s = "a\n    b"\n`\n\nconst usageInt = `\nThis number is too large.\n`\n'
+    )
+    new = (
+        "const usageInline = `\nInline tables stay on one line:\n\n    # INVALID\n    t = {\n        k = 1\n    }\n`\n"
+    )
+    snippet = "// ... existing usage constants ...\n\n" + new
+    result = lazy_merge(original, snippet, "go")
+    assert result.confident and result.merged == original + "\n" + new

@@ -61,3 +61,23 @@ def test_a_function_added_after_the_closer_of_an_arrow_function():
     )
     result = lazy_merge(TSX, snippet, "tsx")
     assert result.confident and result.merged == expected
+
+
+def test_the_last_chunks_closing_brace_is_the_files_own():
+    # a method added at the end of a class, the class's "}" shown after it: it stands once
+    original = (
+        "object Parser {\n  def parse(input: String): Option[List[String]] = {\n    Some(List(input))\n  }\n}\n\n"
+        "class Parser(format: Format) {\n\n  def parseLine(input: String): Option[List[String]] = {\n"
+        '    val parsed = Parser.parse(input)\n    if (parsed == Some(List(""))) Some(Nil)\n    else parsed\n  }\n\n}\n'
+    )
+    added = (
+        "  def parseOrThrow(input: String): List[String] =\n    parseLine(input).getOrElse(throw new Error(input))\n"
+    )
+    snippet = (
+        "class Parser(format: Format) {\n\n  def parseLine(input: String): Option[List[String]] = {\n"
+        "    // ... existing code ...\n  }\n\n" + added + "\n}\n"
+    )
+    result = lazy_merge(original, snippet, "scala")
+    assert result.confident and result.merged == original.replace(
+        "    else parsed\n  }\n", "    else parsed\n  }\n\n" + added
+    )

@@ -115,3 +115,44 @@ def test_a_yaml_section_moves_as_stated():
     merged, warnings = checked_merge(request, prepare(request))
     assert merged == "nav:\n" + snippet
     assert [(w.code.value, w.severity) for w in warnings] == [("inferred_move", "note")]
+
+
+JAVA = """public class Config {
+    String get(String name) {
+        return props.getProperty(name);
+    }
+
+    static int toLevel(String s) {
+        if ("debug".equalsIgnoreCase(s)) {
+            return 10;
+        }
+        return 20;
+    }
+
+    private static Output choose(String file) {
+        return new Output(file);
+    }
+}
+"""
+
+
+def test_a_moved_method_shown_by_its_header_with_a_modifier_added_keeps_its_body():
+    # "to the end of the class (after choose)": the place named more closely in brackets
+    snippet = (
+        "    String get(String name) {\n        // ... unchanged ...\n    }\n\n"
+        "    private static Output choose(String file) {\n        // ... unchanged ...\n    }\n\n"
+        "    /** Converts a level name. */\n    public static int toLevel(String s) {\n        // ... body unchanged ...\n    }\n\n}\n"
+    )
+    instruction = "Move toLevel to the end of the class (after choose), make it public, and give it a javadoc."
+    assert relative.stated_moves(JAVA, "java", instruction) == [("toLevel", "below", "choose")]
+    request = ApplyRequest(JAVA, snippet, instruction, path="Config.java")
+    prepared = prepare(request)
+    merged, _ = checked_merge(request, prepared)
+    body = JAVA[JAVA.index("    static int toLevel") : JAVA.index("    private static Output")]
+    moved = JAVA.replace(body, "").replace(
+        "    }\n}\n",
+        "    }\n\n    /** Converts a level name. */\n"
+        + body.replace("    static", "    public static").rstrip("\n")
+        + "\n\n}\n",
+    )
+    assert prepared.candidate.confident and merged == moved

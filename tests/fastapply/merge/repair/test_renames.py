@@ -114,3 +114,29 @@ def test_a_field_renamed_keeps_the_method_of_the_same_name():
     assert "return entryCount() == 2;" in found.text and "    size++;" in found.text
     assert found.places == 3
     assert not needs_rename(found, found.text, True)  # the method's name is no rename left undone
+
+
+def test_a_qualified_name_renames_its_member_where_the_file_declares_it():
+    from fastapply.apply.deterministic import checked_merge, prepare
+    from fastapply.apply.request import ApplyRequest
+    from fastapply.merge import flags
+
+    original = (
+        "pub(crate) enum ErrorKind {\n    /// Some other error.\n    ParseOther,\n    Nil,\n}\n\n"
+        "impl fmt::Display for Error {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n"
+        '        match self.0 {\n            ErrorKind::Nil => write!(f, "nil"),\n'
+        '            ErrorKind::ParseOther => write!(f, "failed to parse a UUID"),\n        }\n    }\n}\n'
+    )
+    snippet = (
+        "// ... existing code (rename the `ParseOther` variant of ErrorKind to `ParseUnknown` as well) ...\n\n"
+        "impl fmt::Display for Error {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n"
+        '        match self.0 {\n            ErrorKind::Nil => write!(f, "nil"),\n'
+        '            ErrorKind::ParseUnknown => write!(f, "failed to parse a UUID: unknown error"),\n'
+        "        }\n    }\n}\n"
+    )
+    request = ApplyRequest(
+        original, snippet, "Rename ErrorKind::ParseOther to ParseUnknown in error.rs.", path="error.rs"
+    )
+    merged, warnings = checked_merge(request, prepare(request))
+    expected = original.replace("ParseOther", "ParseUnknown").replace('UUID")', 'UUID: unknown error")')
+    assert merged == expected and not flags(warnings)

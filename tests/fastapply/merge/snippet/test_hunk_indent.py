@@ -32,3 +32,15 @@ def test_a_hunk_written_without_the_files_indentation_and_without_a_prefix_colum
     )
     merged = lazy_merge(original, snippet, "rust").merged
     assert merged == original.replace("    pub fn", "    #[must_use]\n    pub fn")
+
+
+def test_a_diff_in_spaces_without_the_files_outer_tab_lands_on_the_files_tabs():
+    # the body written at column 0 with 4 spaces a level, in a file of tabs: a level is a tab, and
+    # the file's one tab of function body goes in front
+    original = "func expand(s string) string {\n\tvar (\n\t\tb    strings.Builder\n\t\tfill = pad\n\t)\n\tb.WriteString(fill(8))\n\treturn b.String()\n}\n"
+    snippet = ' var (\n-    b    strings.Builder\n-    fill = pad\n+    b strings.Builder\n )\n-b.WriteString(fill(8))\n+b.WriteString(strings.Repeat(" ", 8))\n return b.String()\n'
+    merged = lazy_merge(original, snippet, "go").merged
+    assert merged == (
+        "func expand(s string) string {\n\tvar (\n\t\tb strings.Builder\n\t)\n"
+        '\tb.WriteString(strings.Repeat(" ", 8))\n\treturn b.String()\n}\n'
+    )
