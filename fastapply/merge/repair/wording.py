@@ -214,7 +214,7 @@ def code_names(text: str) -> list[str]:
 _REFERS = re.compile(
     # "those two propTypes" names its thing: a determiner before a code name refers to nothing
     r"(?:(it)|(them|both|these|those)(?!\s+(?:(?:two|three|four|\d+)\s+)?[\w$]*(?:[a-z][A-Z]|_))|"
-    r"the\s+(?:[a-z][a-z-]*\s+){0,2}?"  # plain words: "the Foo helper" names Foo
+    r"(?:the|that|this)\s+(?:[a-z][a-z-]*\s+){0,2}?"  # plain words: "the Foo helper" names Foo
     r"(?:helper|function|method|variant|wrapper|copy|version|component|duplicate|original|one)(s?))\b"
 )
 # Verbs whose object stops existing on its own once done: "inline X into Y and delete the helper".
@@ -238,6 +238,8 @@ def referred(instruction: str) -> list[str]:
     []
     >>> referred("Inline the retry scheduling into run() and delete the ScheduleRetry helper.")  # named
     []
+    >>> referred("Inline the isStringNotEmpty() check into moveTo() and remove that helper.")
+    ['isStringNotEmpty']
     """
     found = []
     for verb in (*_DELETE_VERB.finditer(instruction), *_REPLACE_VERB.finditer(instruction)):

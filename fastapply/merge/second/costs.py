@@ -168,6 +168,8 @@ class Costs:
         neighbour pair must also be a line that means something."""
         balance = bracket_balance(self.items[i].text)
         sides = (1,) if balance > 0 else (-1,) if balance < 0 else (-1, 1)
+        if i in self.headers and self.items[i].text.rstrip().endswith(("{", "(", "[", ":")):
+            sides = (-1, 1)  # "}) => {" over a marker eliding its body belongs with that body too
         return any(self._same_neighbour(i, j, step, strong) for step in sides)
 
     def _same_neighbour(self, i: int, j: int, step: int, strong: bool) -> bool:

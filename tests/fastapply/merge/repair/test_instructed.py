@@ -355,3 +355,25 @@ def test_a_use_replaced_instead_of_another_that_the_snippet_still_writes_is_appl
     # a line the snippet does not show still says it: the replacement was not made there
     unshown = ["def load(path, strict=True):", "    # ... existing code ..."]
     assert instructed.instruction_not_applied(original, merged, instruction, unshown, "python") == ("UnknownFileType",)
+
+
+def test_that_helper_points_back_to_the_helper_the_sentence_inlines():
+    from fastapply.apply.deterministic import checked_merge, prepare
+    from fastapply.apply.request import ApplyRequest
+
+    original = (
+        "<?php\nclass Upload\n{\n    private static function isStringNotEmpty($param): bool\n    {\n"
+        "        return is_string($param) && false === empty($param);\n    }\n\n"
+        "    public function moveTo($targetPath): void\n    {\n        if (!self::isStringNotEmpty($targetPath)) {\n"
+        "            throw new InvalidArgumentException('Invalid path');\n        }\n        $this->move($targetPath);\n    }\n}\n"
+    )
+    snippet = (
+        "    public function moveTo($targetPath): void\n    {\n"
+        "        if (!is_string($targetPath) || $targetPath === '') {\n"
+        "            throw new InvalidArgumentException('Invalid path');\n        }\n        // ... existing code ...\n    }\n"
+    )
+    instruction = "Inline the isStringNotEmpty() check into moveTo() and remove that helper."
+    request = ApplyRequest(original, snippet, instruction, path="Upload.php")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert "isStringNotEmpty" not in merged and "is_string($targetPath) ||" in merged
+    assert [w.code.value for w in warnings if w.severity == "flag"] == []

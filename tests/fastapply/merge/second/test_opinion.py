@@ -358,3 +358,18 @@ def test_a_header_whose_body_a_marker_elides_stands_on_its_own_line_not_written_
     )
     expected = original.replace("\n" + wait, "").replace("self.success()\n", "self.success()\n\n" + wait, 1)
     assert second_opinion(original, snippet, "python").merged == expected
+
+
+def test_a_common_opener_over_a_marker_stands_for_its_own_line_after_a_new_one():
+    # "}) => {" occurs twice; a new prop is written right above it, and a marker elides the body
+    original = (
+        "export const Row: FC<RowProps> = ({\n  item,\n  onEdit\n}) => {\n  return <li>{item}</li>\n}\n\n"
+        "export const Message: FC<MessageProps> = ({\n  message,\n  onSubmitEdit\n}) => {\n"
+        "  const [editing, setEditing] = useState(false)\n  return <div>{message.content}</div>\n}\n"
+    )
+    snippet = (
+        "export const Message: FC<MessageProps> = ({\n  message,\n  // ...\n  onSubmitEdit,\n"
+        "  showSources = true\n}) => {\n  // ... existing code ...\n"
+    )
+    expected = original.replace("  onSubmitEdit\n", "  onSubmitEdit,\n  showSources = true\n")
+    assert second_opinion(original, snippet, "tsx").merged == expected
