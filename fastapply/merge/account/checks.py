@@ -24,7 +24,7 @@ from collections import Counter
 from fastapply.merge.account.trace import Trace
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.text.lines import indent_width as _width
-from fastapply.merge.text.normal import definition_key, is_closer, is_comment_line, is_distinctive, norm
+from fastapply.merge.text.normal import WORD_CHAR, definition_key, is_closer, is_comment_line, is_distinctive, norm
 from fastapply.merge.text.syntax import NAMED_BY_TEXT, definitions
 
 # Languages where one name may be defined twice in one scope on purpose: overloads, or (C) a
@@ -158,14 +158,30 @@ def kept_beside_replacement(trace: Trace) -> ApplyWarning | None:
                 t += step
             if t in trace.kept_at and norm(out[t]) not in shown and _opened_up(out[t], out[m]):
                 found.add(t + 1)
+            elif step == 1 and t in trace.kept_at and norm(out[t]) not in shown and _taken_in(out[t], out[m]):
+                found.add(t + 1)
     if not found:
         return None
     return ApplyWarning(
         Code.KEPT_BESIDE_REPLACEMENT,
         f"{len(found)} original line(s) the snippet did not show kept next to a new line defining the same name, "
-        "opening the same block, or writing the same line opened up",
+        "opening the same block, writing the same line opened up, or ending with what the old line below it says",
         tuple(sorted(found)),
     )
+
+
+def _taken_in(old: str, new: str) -> bool:
+    """Whether ``old``, a continuation line right below ``new`` (indented deeper), says what ``new``
+    now ends with: a wrapped declaration joined onto one line, its old second line left behind
+    (``public val disabled: Boolean = tabWidth <= 0`` above the file's ``get() = tabWidth <= 0``).
+
+    >>> _taken_in("        get() = tabWidth <= 0", "    val disabled: Boolean = tabWidth <= 0")
+    True
+    >>> _taken_in("        b);", "    f(a, b);"), _taken_in("    x = limit", "    y = limit")  # short, or not deeper
+    (False, False)
+    """
+    tail = re.split(r"=|->|:", norm(old), maxsplit=1)[-1].strip()
+    return _width(old) > _width(new) and len(WORD_CHAR.findall(tail)) >= 6 and norm(new).endswith(tail)
 
 
 def _opened_up(old: str, new: str) -> bool:

@@ -35,6 +35,7 @@ from fastapply.merge.account.statements import (
     quotes_only,
     spacing_only,
     statement_slip,
+    trailing_lost,
     words_left_out,
 )
 from fastapply.merge.account.trace import gaps
@@ -64,6 +65,9 @@ def retyped_lines(
     pairs = sorted(kept.items())
     # an old line the snippet wrote back with its tokens spaced otherwise (kept: the same tokens)
     found += [(m, ["spacing"]) for o, m in pairs if spacing_only(orig[o], out[m], instruction)]
+    # ... or written without the trailing whitespace the file's line has: a quote from memory, or a
+    # cleanup no one asked for (a commit's editor strips it; an agent's context loses it)
+    found += [(m, ["trailing whitespace"]) for o, m in pairs if trailing_lost(orig[o], out[m], instruction)]
     # ... or a comment placed as a new line while the old one stays: the snippet's context (a doc
     # line above a definition it shows), read as new (new code may well repeat a line of code)
     # (a doc tag line, "@param string $name", is written again for each new definition that has one)

@@ -48,7 +48,7 @@ def words_left_out(old: str, new: str, instruction: str) -> list[str]:
             gone.append(token)
     if pending is not None:
         return []  # not a subsequence
-    if _annotation(gone):
+    if _annotation(gone) or set(gone) <= {"?"}:  # ... or a nullable type's "?" ("T? x" quoted "T x")
         # a type's name is also a word ("a negative number"): only the annotation asked for counts
         quoted = " ".join(re.findall(r"`([^`]*)`", instruction))
         asked = _SPEAKS_OF_TYPES.search(instruction) or any(WORD.fullmatch(t) and t in quoted for t in gone)
@@ -59,7 +59,9 @@ def words_left_out(old: str, new: str, instruction: str) -> list[str]:
     return [] if any(t.lower() in named for t in gone) else gone
 
 
-_SPEAKS_OF_TYPES = re.compile(r"\b(?:return\s+type|type\s+(?:annotation|hint)|annotat|signature|untyped)", re.I)
+_SPEAKS_OF_TYPES = re.compile(
+    r"\b(?:return\s+type|type\s+(?:annotation|hint)|annotat|signature|untyped|nullab|non-null)", re.I
+)
 
 
 def _words_and_qualifiers(gone: list[str]) -> bool:
@@ -72,6 +74,19 @@ def _words_and_qualifiers(gone: list[str]) -> bool:
         for k, t in enumerate(gone)
         if k
     )
+
+
+_SPEAKS_OF_WHITESPACE = re.compile(r"whitespace|trailing|blank|format|lint|tidy|clean", re.I)
+
+
+def trailing_lost(old: str, new: str, instruction: str) -> bool:
+    """Whether a line was written back without the trailing whitespace the file's line ends with,
+    nothing else changed, the instruction saying nothing of whitespace.
+
+    >>> trailing_lost("  f(x) =>  ", "  f(x) =>", "Validate x."), trailing_lost("  f(x) =>  ", "  f(x) =>", "Strip trailing whitespace.")
+    (True, False)
+    """
+    return old != new and old.rstrip() == new and new.strip() != "" and not _SPEAKS_OF_WHITESPACE.search(instruction)
 
 
 _SPEAKS_OF_QUOTES = re.compile(r"quot|string|format|style|lint", re.I)

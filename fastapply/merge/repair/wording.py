@@ -104,6 +104,7 @@ _PACKAGES = re.compile(
     r"(?:dependency|dependencies|packages?|crates?|gems?|modules?)(?![\w-])",
     re.I,
 )
+_KEEPS = re.compile(r"[,;]?\s+(?:and|but)\s+(?:keep|leave|retain|preserve)s?\b|[,;]\s*(?:keep|leave)s?\b", re.I)
 _COUNTED = re.compile(r"(?:those|these|the|all)\s+(?:two|three|four|five|six|\d+)\s", re.I)
 
 
@@ -124,6 +125,8 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     ['hexVar']
     >>> named("Drop the createPump(InputStream, OutputStream, boolean) overload.")  # a signature's types stay
     ['createPump']
+    >>> named("Remove init(prepend:child:) and keep init(prependedMessage:child:).")  # what is kept stays
+    []
     """
     # What the removal clause quotes is exactly what goes: `matchErr = nil`, not every matchErr.
     quoted = [
@@ -137,7 +140,12 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     names = []
     instruction = _signatures_dropped(instruction)
     # "drop those two propTypes": a count of things of a kind, pointed back to, not the name itself
-    removed = [match.group(2) for match in _OBJECT.finditer(instruction) if not _COUNTED.match(match.group(2))]
+    # "remove X and keep Y": what is kept is not what goes
+    removed = [
+        _KEEPS.split(match.group(2))[0]
+        for match in _OBJECT.finditer(instruction)
+        if not _COUNTED.match(match.group(2))
+    ]
     objects = " ".join([*removed, _replaced(instruction), _listed(instruction)])
     objects = _PLACE.sub(" ", objects)  # "NULL in RE2::Set::Add", "x from __init__": the place is not what goes
     for ticked, word in _IDENTIFIER.findall(objects):

@@ -210,3 +210,12 @@ def test_an_inherent_rust_impl_beside_the_types_trait_impls_is_not_defined_twice
         "impl std::error::Error for Error {}", "impl fmt::Display for Error {\n    fn fmt(&self) {}\n}"
     )
     assert "defined_twice" in {w.code.value for w in account(original, snippet, twice, "rust")}
+
+
+def test_a_wrapped_declaration_joined_onto_one_line_beside_its_old_second_line_is_flagged():
+    original = "class C {\n    public val disabled: Boolean\n        get() = tabWidth <= 0\n\n    fun f() = 1\n}\n"
+    snippet = "class C {\n    public val disabled: Boolean = tabWidth <= 0\n\n// ... existing code ...\n"
+    kept = original.replace("    public val disabled: Boolean\n", "    public val disabled: Boolean = tabWidth <= 0\n")
+    assert "kept_beside_replacement" in {w.code.value for w in account(original, snippet, kept, "kotlin")}
+    joined = kept.replace("        get() = tabWidth <= 0\n", "")
+    assert "kept_beside_replacement" not in {w.code.value for w in account(original, snippet, joined, "kotlin")}

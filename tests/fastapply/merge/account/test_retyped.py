@@ -432,3 +432,21 @@ def test_a_header_quoted_without_its_return_type_is_flagged_not_served():
     merged, codes, served = _served(original, snippet, "Typing 0 or a negative number should clamp to 1.", "p.tsx")
     assert "retyped_context" in codes and not served
     assert "retyped_context" not in _served(original, snippet, "Drop the return type annotation of valid.", "p.tsx")[1]
+
+
+def test_a_header_quoted_without_a_nullable_mark_is_flagged_not_served():
+    original = "class S\n{\n    void Populate(IServices services, Strategy? strategy)\n    {\n        Run(services);\n    }\n}\n"
+    snippet = "    void Populate(IServices services, Strategy strategy)\n    {\n        Guard(services);\n        Run(services);\n    }\n"
+    _, codes, served = _served(original, snippet, "Guard Populate against null services.", "S.cs")
+    assert "retyped_context" in codes and not served
+
+
+def test_a_context_line_quoted_without_its_trailing_whitespace_is_flagged_unless_asked():
+    original = "class P\n{\n    public M Create(T s) => \n        Create(s, 1);\n\n    public M Create(T s, int n)\n    {\n        return new M(s, n);\n    }\n}\n"
+    snippet = (
+        "    public M Create(T s) =>\n        Create(s, 1);\n\n    public M Create(T s, int n)\n    {\n"
+        "        Guard(s);\n        return new M(s, n);\n    }\n"
+    )
+    _, codes, served = _served(original, snippet, "Validate s in Create.", "P.cs")
+    assert "retyped_context" in codes and not served
+    assert "retyped_context" not in _served(original, snippet, "Validate s and strip trailing whitespace.", "P.cs")[1]

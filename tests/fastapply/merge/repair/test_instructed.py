@@ -377,3 +377,19 @@ def test_that_helper_points_back_to_the_helper_the_sentence_inlines():
     merged, warnings = checked_merge(request, prepare(request))
     assert "isStringNotEmpty" not in merged and "is_string($targetPath) ||" in merged
     assert [w.code.value for w in warnings if w.severity == "flag"] == []
+
+
+def test_what_the_instruction_keeps_is_not_what_it_removes():
+    from fastapply.apply.deterministic import checked_merge, prepare
+    from fastapply.apply.request import ApplyRequest
+
+    original = (
+        "public class Message {\n    public init(prepend message: String) {\n        self.msg = .prepends(message)\n    }\n\n"
+        "    public init(prependedMessage message: String) {\n        self.msg = .prepends(message)\n    }\n\n"
+        "    public init(fail message: String) {\n        self.msg = .fail(message)\n    }\n}\n"
+    )
+    snippet = "    public init(fail message: String) {\n        self.msg = .fail(message)\n    }\n"
+    instruction = "The two initializers do the same thing; remove init(prepend:) and keep init(prependedMessage:)."
+    request = ApplyRequest(original, snippet, instruction, path="Message.swift")
+    merged, _ = checked_merge(request, prepare(request))
+    assert "init(prependedMessage message: String)" in merged
