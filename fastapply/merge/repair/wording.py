@@ -142,9 +142,7 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     # "drop those two propTypes": a count of things of a kind, pointed back to, not the name itself
     # "remove X and keep Y": what is kept is not what goes
     removed = [
-        _KEEPS.split(match.group(2))[0]
-        for match in _OBJECT.finditer(instruction)
-        if not _COUNTED.match(match.group(2))
+        _KEEPS.split(match.group(2))[0] for match in _OBJECT.finditer(instruction) if not _COUNTED.match(match.group(2))
     ]
     objects = " ".join([*removed, _replaced(instruction), _listed(instruction)])
     objects = _PLACE.sub(" ", objects)  # "NULL in RE2::Set::Add", "x from __init__": the place is not what goes
