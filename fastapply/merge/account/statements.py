@@ -93,18 +93,26 @@ _SPEAKS_OF_QUOTES = re.compile(r"quot|string|format|style|lint", re.I)
 
 
 def quotes_only(old: str, new: str, instruction: str) -> bool:
-    """Whether a code line was written with its strings in the other quotes and nothing else
-    changed but spacing (``fields.Url, 'url'`` for the file's ``fields.Url, "url"``), the instruction
+    """Whether a code line was written with its strings in the other quotes, or without them, and
+    nothing else changed but spacing (``fields.Url, 'url'`` for the file's ``fields.Url, "url"``), the instruction
     saying nothing of quotes or strings: a line quoted from memory, or a restyling no one asked for.
 
     >>> quotes_only('x = f(a, "url")', "x = f(a, 'url')", "Add an email parser."), quotes_only('"a"', "'a'", "Use single quotes.")
     (True, False)
     >>> quotes_only("x = 'a'", "x = 'b'", "")  # another string: an edit
     False
+    >>> quotes_only('        cpu: "4"', "        cpu: 4", "Give the head a memory limit.")
+    True
     """
     if TOKEN.findall(old) == TOKEN.findall(new) or is_comment_line(old) or _SPEAKS_OF_QUOTES.search(instruction):
         return False
-    return TOKEN.findall(old.replace("'", '"')) == TOKEN.findall(new.replace("'", '"'))
+    before, after = TOKEN.findall(old.replace("'", '"')), TOKEN.findall(new.replace("'", '"'))
+    # ... or one word unquoted (YAML's `cpu: "4"` quoted `cpu: 4`)
+    unquoted = any(
+        before[k] == before[k + 2] == '"' and before[:k] + [before[k + 1]] + before[k + 3 :] == after
+        for k in range(len(before) - 2)
+    )
+    return before == after or unquoted
 
 
 def _annotation(gone: list[str]) -> bool:

@@ -53,6 +53,7 @@ _SAME_AS = re.compile(
     r"(?:\s+(?:as\s+before|as\s+is|unchanged|remains|stays))?",
     re.IGNORECASE,
 )
+_PLACE_NOTE = re.compile(r"(?:in|into|at|on|for)\s+(?:the\s+)?[\w$.]+", re.IGNORECASE)
 _CODE_PUNCT = re.compile(r"[(){}\[\];=<>\"'`]")
 # An ellipsis, then a note that says where the next lines go ("... and in the head, next to x:").
 _DIRECTION = re.compile(
@@ -111,7 +112,9 @@ def _is_marker_phrase(body: str) -> bool:
         return True  # "... and at the top of the module, with the other imports:": a marker with a note
     if re.match(_ELLIPSIS, body) or re.search(_ELLIPSIS + r"$", body):
         inner = re.sub(_ELLIPSIS, " ", body).strip()
-        return len(inner.split()) <= 8 and (not inner or bool(_MARKER_WORDS.search(inner)))
+        # between two ellipses, a note that only says where: "... in the ExpectationMessage enum ..."
+        placed = bool(re.match(_ELLIPSIS, body) and re.search(_ELLIPSIS + r"$", body) and _PLACE_NOTE.match(inner))
+        return len(inner.split()) <= 8 and (not inner or placed or bool(_MARKER_WORDS.search(inner)))
     if len(words) > 8:
         return False
     if body.lower().strip(".!") in ("same", "unchanged", "existing code", "keep existing code"):
@@ -143,6 +146,8 @@ def is_marker_line(line: str, language: str | None = None) -> bool:
     >>> is_marker_line("# compute the rest of the totals")
     False
     >>> is_marker_line("// same as before"), is_marker_line("# the same file.")  # a sentence's end
+    (True, False)
+    >>> is_marker_line("// ... in the ExpectationMessage enum ..."), is_marker_line("// retry in a loop...")
     (True, False)
     """
     stripped = line.strip()

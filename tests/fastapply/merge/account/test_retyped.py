@@ -450,3 +450,10 @@ def test_a_context_line_quoted_without_its_trailing_whitespace_is_flagged_unless
     _, codes, served = _served(original, snippet, "Validate s in Create.", "P.cs")
     assert "retyped_context" in codes and not served
     assert "retyped_context" not in _served(original, snippet, "Validate s and strip trailing whitespace.", "P.cs")[1]
+
+
+def test_a_yaml_value_quoted_without_its_quotes_is_flagged_not_served():
+    original = 'head:\n  resources:\n    limits:\n      cpu: "4"\n      memory: "8G"\nworker:\n  replicas: 1\n'
+    snippet = 'head:\n  resources:\n    limits:\n      cpu: 4\n      memory: "16G"\nworker:\n  # ...\n'
+    _, codes, served = _served(original, snippet, "Give the head a 16G memory limit.", "values.yaml")
+    assert "retyped_context" in codes and not served

@@ -186,3 +186,9 @@ def test_a_comment_ending_its_sentence_with_the_same_thing_is_no_marker():
     assert not is_marker_line("    // the same request twice")
     assert is_marker_line("// same")
     assert is_marker_line("    # same as before")
+
+
+def test_a_note_between_two_ellipses_that_says_where_is_a_marker():
+    assert is_marker_line("// ... in the ExpectationMessage enum ...", "swift")
+    assert is_marker_line("    // ... in NMBExpectationMessage (ObjC bridge) ...", "swift")
+    assert not is_marker_line("// retry in a loop...", "swift")  # a sentence trailing off is a comment
