@@ -44,3 +44,19 @@ def test_a_diff_in_spaces_without_the_files_outer_tab_lands_on_the_files_tabs():
         "func expand(s string) string {\n\tvar (\n\t\tb strings.Builder\n\t)\n"
         '\tb.WriteString(strings.Repeat(" ", 8))\n\treturn b.String()\n}\n'
     )
+
+
+def test_a_doc_comment_added_with_the_plus_taking_a_column_moves_as_a_whole():
+    # "+   /**" is off the file's grid, "+    * ..." sits on it by chance (the 4 of a method): the
+    # run lost a column everywhere, so every line of it moves
+    original = "class P {\n    /**\n     * The state.\n     */\n    public State getState() {\n        return state;\n    }\n}\n"
+    snippet = (
+        "    public State getState() {\n        return state;\n    }\n+\n+   /**\n+    * Whether it is idle.\n+    */\n"
+        "+   public boolean isIdle() {\n+       return state == State.IDLE;\n+   }\n}\n"
+    )
+    merged = lazy_merge(original, snippet, "java").merged
+    assert merged == original.replace(
+        "        return state;\n    }\n",
+        "        return state;\n    }\n\n    /**\n     * Whether it is idle.\n     */\n"
+        "    public boolean isIdle() {\n        return state == State.IDLE;\n    }\n",
+    )
