@@ -156,9 +156,11 @@ def kept_beside_replacement(trace: Trace) -> ApplyWarning | None:
             t = m + step
             while 0 <= t < len(out) and not out[t].strip():
                 t += step
-            if t in trace.kept_at and norm(out[t]) not in shown and _opened_up(out[t], out[m]):
-                found.add(t + 1)
-            elif step == 1 and t in trace.kept_at and norm(out[t]) not in shown and _taken_in(out[t], out[m]):
+            if (
+                t in trace.kept_at
+                and norm(out[t]) not in shown
+                and (_opened_up(out[t], out[m]) or step == 1 and _taken_in(out[t], out[m]))
+            ):
                 found.add(t + 1)
     if not found:
         return None

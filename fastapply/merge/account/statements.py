@@ -104,7 +104,7 @@ def quotes_only(old: str, new: str, instruction: str) -> bool:
     >>> quotes_only('        cpu: "4"', "        cpu: 4", "Give the head a memory limit.")
     True
     """
-    if TOKEN.findall(old) == TOKEN.findall(new) or is_comment_line(old) or _SPEAKS_OF_QUOTES.search(instruction):
+    if is_comment_line(old) or _SPEAKS_OF_QUOTES.search(instruction) or TOKEN.findall(old) == TOKEN.findall(new):
         return False
     before, after = TOKEN.findall(old.replace("'", '"')), TOKEN.findall(new.replace("'", '"'))
     # ... or one word unquoted (YAML's `cpu: "4"` quoted `cpu: 4`)

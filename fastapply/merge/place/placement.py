@@ -203,9 +203,7 @@ def place_chunk(
 ) -> tuple[Alignment, list[Definition]]:
     """Alignment of one chunk against original[lo:], refined by definitions and edges."""
     alignment = _text_not_anchored(chunk, original, align(chunk.lines, original, lo, len(original)), language)
-    literal = alignment
-    alignment = _header_kept_for_marker(chunk, original, lo, alignment)
-    kept = alignment.pairs[-1:] if alignment is not literal else []
+    alignment, kept = _header_kept_for_marker(chunk, original, lo, alignment)
     if not alignment.pairs or alignment.weak:
         changed = pair_changed_lines(chunk, original, lo)
         if changed:  # only edited lines, each the unique new form of one original line
@@ -260,10 +258,10 @@ def _text_not_anchored(chunk: Chunk, original: list[str], alignment: Alignment, 
     return Alignment(pairs, ambiguous=alignment.ambiguous, weak=alignment.weak, crossing=alignment.crossing)
 
 
-def _header_kept_for_marker(chunk: Chunk, original: list[str], lo: int, alignment: Alignment) -> Alignment:
+def _header_kept_for_marker(chunk: Chunk, original: list[str], lo: int, alignment: Alignment):
     """An alignment that went past the chunk's last line's original, redone with that line on it: a
     header (a line that opens a block) the marker below elides the body of, which the file holds
-    once below ``lo``.
+    once below ``lo``. Returns (the alignment, [the header's pair] when it was redone, else []).
 
     Only the header's own body can stand for that marker, so the header is where the file has it and
     what the chunk shows above it anchors above it. Worked example (``wait`` moved up above
@@ -275,20 +273,21 @@ def _header_kept_for_marker(chunk: Chunk, original: list[str], lo: int, alignmen
     """
     rows = [c for c, line in enumerate(chunk.lines) if line.strip()]
     if not rows or not chunk.marker_after or chunk.indent_after is None:
-        return alignment
+        return alignment, []
     last = rows[-1]
     header = norm(chunk.lines[last])
     if not header.endswith((":", "{")) or chunk.indent_after <= _width(chunk.lines[last]):
-        return alignment
+        return alignment, []
     if any(c == last for c, _ in alignment.pairs):
-        return alignment
+        return alignment, []
     hits = [o for o in range(lo, len(original)) if norm(original[o]) == header]
     if len(hits) != 1 or not any(o > hits[0] for _, o in alignment.pairs):
-        return alignment  # (below every pair, the header is paired in order, or written anew)
+        return alignment, []  # (below every pair, the header is paired in order, or written anew)
     above = align(chunk.lines[:last], original, lo, hits[0]) if last else Alignment()
     if above.weak or (last and not above.pairs):
-        return alignment
-    return Alignment(above.pairs + [(last, hits[0])], ambiguous=above.ambiguous, crossing=above.crossing)
+        return alignment, []
+    pinned = [(last, hits[0])]
+    return Alignment(above.pairs + pinned, ambiguous=above.ambiguous, crossing=above.crossing), pinned
 
 
 _KEY_END = re.compile(r"->|[=:{(,]")

@@ -320,19 +320,20 @@ def renames(instruction: str) -> list[tuple[str, str]]:
     found = []
     for match in _RENAME.finditer(instruction or ""):
         old, new = match.group(1), match.group(2)
-        if re.fullmatch(_QUALIFIED, old):
+        qualified = re.fullmatch(_QUALIFIED, old) is not None  # a qualified name reads as code
+        if qualified:
             # the member is what the code spells where it is declared (a variant, a field), and what
             # the new name, written bare or under the same owner, replaces
             parts = re.split(r"::|\.", old.removesuffix("()"))
             new_parts = re.split(r"::|\.", new.strip("`").removesuffix("()"))
             if len(new_parts) > 1 and new_parts[:-1] != parts[:-1]:
                 continue  # moved to another owner: not a rename of the member
-            old, new = f"`{parts[-1]}`", new_parts[-1]  # (qualified, it reads as code)
-        if not _code_like(old):
+            old, new = parts[-1], new_parts[-1]
+        if not qualified and not _code_like(old):
             # "rename the private ValidateInterval helper to ...": the one word that reads as code
             words = [w for w in re.findall(_NAME, match.group(0)[: match.start(2) - match.start()]) if _code_like(w)]
             old = words[0] if len(words) == 1 else old
-        if _code_like(old) and not _PROSE.search(match.group(0)):
+        if (qualified or _code_like(old)) and not _PROSE.search(match.group(0)):
             found.append((old.strip("`").removesuffix("()"), new.strip("`").removesuffix("()")))
     return found
 

@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass, field
 
 from fastapply.merge.snippet.chunks import reindent
+from fastapply.merge.text.lines import indent_of
 from fastapply.merge.text.lines import indent_width as _width
 from fastapply.merge.text.markers import is_marker_line
 from fastapply.merge.text.normal import is_comment_line, norm
@@ -213,23 +214,19 @@ def _on_grid(added: list[str], original_lines: list[str]) -> list[str]:
     """Added lines one column short of an indentation the file uses, at a width it never uses,
     moved onto it: agents write ``+   x`` among 4-space lines, the ``+`` taking an indent column."""
     widths = {_width(line) for line in original_lines if line.strip()}
+
+    def fits(line: str) -> bool:  # one column further, on the grid
+        return _width(line) + 1 in widths and "\t" not in indent_of(line)
+
+    def short(line: str) -> bool:  # ... and off it where it stands
+        return fits(line) and _width(line) not in widths
+
     code = [line for line in added if line.strip()]
-    short = [line for line in code if _width(line) not in widths and _width(line) + 1 in widths]
     # the "+" took a column from every line: a Javadoc's " * " lines land on the file's grid one short
     # too ("    * Tests" at 4 beside "   /**" at 3), so where one line is off the grid and every line
     # one column further is on it, they all move
-    every = bool(short) and all(_width(line) + 1 in widths and "\t" not in _indent(line) for line in code)
-    out = []
-    for line in added:
-        w = _width(line)
-        if line.strip() and (every or (w not in widths and w + 1 in widths and "\t" not in _indent(line))):
-            line = " " + line
-        out.append(line)
-    return out
-
-
-def _indent(line: str) -> str:
-    return line[: len(line) - len(line.lstrip())]
+    every = any(map(short, code)) and all(map(fits, code))
+    return [" " + line if line.strip() and (every or short(line)) else line for line in added]
 
 
 def _as_context(text: str, original_line: str) -> str:
