@@ -10,13 +10,14 @@ from fastapply.merge.account.comments import comment_dropped, comment_kept_besid
 from fastapply.merge.account.described import described_removal_kept
 from fastapply.merge.account.nesting import misplaced
 from fastapply.merge.account.ordered import ordered_removal_undone
-from fastapply.merge.account.repeats import moved_block_kept
+from fastapply.merge.account.repeats import comment_written_twice, moved_block_kept
 from fastapply.merge.account.retyped import retyped_lines, signature_rows
 from fastapply.merge.account.trace import Trace, snippet_lines
 from fastapply.merge.account.unasked import unasked_run
 from fastapply.merge.account.unique import MARKUP, keys_twice
 from fastapply.merge.account.unreachable import unreachable_after_return
 from fastapply.merge.codes import ApplyWarning, Code
+from fastapply.merge.repair.wording import MOVE_VERB
 from fastapply.merge.text.lines import split_lines
 from fastapply.merge.text.normal import norm
 from fastapply.merge.text.syntax import definitions
@@ -35,7 +36,7 @@ def account(
         indent_shift(trace),
         _described_removal(trace, instruction),
         _ordered_removal(trace, instruction),
-        _moved_block(trace, merged, language),
+        _moved_block(trace, merged, language, instruction),
         _detached(trace, original, language),
         _comment_dropped(trace, original, language, instruction),
         _comment_kept_beside(trace),
@@ -103,16 +104,28 @@ def _unasked(trace: Trace, original: str, merged: str, language: str | None, ins
     )
 
 
-def _moved_block(trace: Trace, merged: str, language: str | None) -> ApplyWarning | None:
+def _moved_block(trace: Trace, merged: str, language: str | None, instruction: str) -> ApplyWarning | None:
     spans = [(d.start, d.end) for d in definitions(merged, language)]
     shown = {m for m in trace.placed.values() if m in trace.kept_at}
     chunk_of = {m: trace.snip[i].chunk for i, m in trace.placed.items()}
     by_chunk: dict[int, list[int]] = {}
     for i, o in trace.anchors:
         by_chunk.setdefault(trace.snip[i].chunk, []).append(o)
-    near = {m: by_chunk.get(chunk, []) for m, chunk in chunk_of.items()}
+    # where the instruction asks for a move, the old copy may stand anywhere in the definition
+    near = None if MOVE_VERB.search(instruction) else {m: by_chunk.get(chunk, []) for m, chunk in chunk_of.items()}
     lines = moved_block_kept(trace.orig, trace.out, trace.kept, trace.new_lines, shown, spans, near)
     if not lines:
+        anchors = {trace.kept[o] for _, o in trace.anchors if o in trace.kept}
+        quoted = comment_written_twice(
+            trace.out, trace.kept, trace.new_lines, shown, [s.text for s in trace.snip], anchors
+        )
+        if quoted:
+            return ApplyWarning(
+                Code.DUPLICATED_LINES,
+                f"{len(quoted)} comment line(s) the snippet quotes written anew a few lines from the same comment, "
+                "kept unshown: context read as new code",
+                quoted,
+            )
         return None
     return ApplyWarning(
         Code.MOVED_BLOCK_KEPT,

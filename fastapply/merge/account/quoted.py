@@ -10,7 +10,7 @@ import difflib
 import re
 from collections import Counter
 
-from fastapply.merge.text.normal import is_comment_line
+from fastapply.merge.text.normal import is_comment_line, norm
 
 TOKEN = re.compile(r"\w+|[^\w\s]")  # a word, or one mark
 WORD = re.compile(r"\w+")
@@ -130,6 +130,29 @@ def comment_retouched(old: str, new: str, instruction: str) -> list[str]:
     ):
         return []
     return changed
+
+
+# A trailing comment opens after code: "//", "#", "--" or "/*" after a space.
+_TRAILING_COMMENT = re.compile(r"\S\s+(?://|#|--|/\*)\s*\S")
+
+
+def comment_cut(old: str, new: str, instruction: str) -> bool:
+    """Whether a code line was written back with its trailing comment cut short, nothing else
+    changed, the instruction saying nothing of comments: a line quoted from memory ("// FIXME: I am
+    lazy..." for "// FIXME: I am lazy... But 64KB should be enough."), not a comment rewritten.
+
+    >>> comment_cut("buf = f(1); // FIXME: lazy. But 64KB is enough.", "buf = f(1); // FIXME: lazy.", "Check fd.")
+    True
+    >>> comment_cut("buf = f(1); // FIXME: lazy. But 64KB is enough.", "buf = f(1); // FIXME: lazy.", "Shorten the FIXME comment.")
+    False
+    >>> comment_cut("buf = f(1); // lazy", "buf = f(1);", "Check fd."), comment_cut("x = a + b", "x = a", "")
+    (False, False)
+    """
+    before, after = norm(old), norm(new)
+    if before == after or not before.startswith(after) or SPEAKS_OF_PROSE.search(instruction):
+        return False
+    opener = _TRAILING_COMMENT.search(after)
+    return opener is not None and not is_comment_line(after) and bool(WORD.search(before[len(after) :]))
 
 
 def _without_articles(tokens: list[str]) -> list[str]:

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import re
 
-from fastapply.merge.text.normal import is_closer, is_comment_line, norm
+from fastapply.merge.text.normal import is_closer, is_comment_line, is_distinctive, norm
 
 MIN_LINES = 2  # non-blank lines a repeated block must have
 NEAR = 6  # original lines between the old copy and an anchor of the chunk that wrote the new one
+QUOTED_REACH = 8  # merged lines between a comment written anew and its kept copy
 _NAMES = re.compile(r"[A-Za-z_$][\w$]*")
 
 
@@ -110,3 +111,35 @@ def _distinctive(text: str, block: list[int], orig_norm: list[str]) -> bool:
         and len(_NAMES.findall(stripped)) >= 2
         and orig_norm.count(text) == 1
     )
+
+
+def comment_written_twice(
+    out: list[str], kept: dict[int, int], new_lines: set[int], shown: set[int], snip: list[str], anchors: set[int]
+) -> tuple[int, ...]:
+    """1-based merged lines the snippet wrote anew that are a comment line (a distinctive one, which
+    the snippet says once) standing within ``QUOTED_REACH`` lines of a kept original line with the
+    same text that the snippet does not show, no anchor (``anchors``: merged lines) between them:
+    the snippet quoted that comment as context above the lines it changes, and the merge, finding
+    no anchor for it, wrote it again beside the old copy, in the same gap.
+
+    >>> out = ["f() {", "  // see issue 224 upstream", "  if (x) return;", "  // see issue 224 upstream", "  go();", "}"]
+    >>> kept = {0: 0, 1: 1, 2: 2, 3: 4, 4: 5}
+    >>> comment_written_twice(out, kept, {3}, {0, 4}, ["  // see issue 224 upstream", "  go();"], {0, 4})
+    (4,)
+    >>> comment_written_twice(out, kept, {3}, {0, 2, 4}, ["  // see issue 224 upstream", "  go();"], {0, 2, 4})  # an anchor between
+    ()
+    """
+    said = {}
+    for line in snip:
+        said[norm(line)] = said.get(norm(line), 0) + 1
+    kept_rows = set(kept.values())
+    found = []
+    for m in sorted(new_lines):
+        text = norm(out[m])
+        if not is_comment_line(text) or not is_distinctive(text) or said.get(text, 0) != 1:
+            continue
+        around = range(max(0, m - QUOTED_REACH), min(len(out), m + QUOTED_REACH + 1))
+        copies = [k for k in around if k in kept_rows and k not in shown and k != m and norm(out[k]) == text]
+        if any(not any(min(k, m) < a < max(k, m) for a in anchors) for k in copies):
+            found.append(m + 1)
+    return tuple(found)

@@ -24,6 +24,7 @@ from fastapply.merge.account.quoted import (
     TOKEN,
     WORD,
     articles_only,
+    comment_cut,
     comment_like,
     comment_retouched,
     comments_reworded,
@@ -137,10 +138,12 @@ def retyped_lines(
 
 
 def _slip(old: str, new: str, after: str, instruction: str) -> list[str]:
-    """What a line written for ``old`` slipped on: ``statement_slip``'s answer, ``["spacing"]`` or
-    ``["quotes"]``."""
+    """What a line written for ``old`` slipped on: ``statement_slip``'s answer, ``["spacing"]``,
+    ``["quotes"]`` or ``["comment"]`` (its trailing comment cut short)."""
     if spacing_only(old, new, instruction):
         return ["spacing"]
+    if comment_cut(old, new, instruction):
+        return ["comment"]
     return statement_slip(old, new, after, instruction) or (["quotes"] if quotes_only(old, new, instruction) else [])
 
 

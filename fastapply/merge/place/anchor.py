@@ -21,6 +21,7 @@ from fastapply.merge.text.normal import is_distinctive, norm
 MAX_UNEXPLAINED_GAP = 120
 # A crossing alignment must delete at least this many unshown lines, in a run this long, to count.
 SWALLOWED_LINES, SWALLOWED_RUN = 5, 3
+NEARBY_EDIT = 3  # original lines a weak end block may stand past its neighbour and still chain
 
 
 @dataclass
@@ -104,10 +105,16 @@ def _trim_weak_ends(kept, chunk_norm, orig_norm, counts):
     later comment's "*/" and delete the code in between."""
     shown = set(chunk_norm)
 
-    def swallows(gap_a: range, gap_b: range) -> bool:
+    def swallows(gap_a: range, gap_b: range, block) -> bool:
         # An empty gap_b is a deletion the chunk shows (the lines on both sides next to each other);
         # old lines that resemble the new ones in gap_b are an edit, not code swallowed.
         if not gap_b:
+            return False
+        # Distinctive lines a small edit away from the kept matches, each held once more elsewhere (a
+        # comment naming a URL, repeated in a sibling function), are the context the chunk quotes:
+        # left unpaired, they would stand twice here.
+        lines = orig_norm[block.a : block.a + block.size]
+        if len(gap_a) <= NEARBY_EDIT and all(is_distinctive(t) and counts[t] <= 2 for t in lines):
             return False
         new = [chunk_norm[j] for j in gap_b]
         unshown = [i for i in gap_a if orig_norm[i] not in shown and is_distinctive(orig_norm[i])]
@@ -119,12 +126,12 @@ def _trim_weak_ends(kept, chunk_norm, orig_norm, counts):
         return kept
     for i in range(strong[-1] + 1, len(kept)):  # the weak tail, from the last strong block out
         prev, block = kept[i - 1], kept[i]
-        if swallows(range(prev.a + prev.size, block.a), range(prev.b + prev.size, block.b)):
+        if swallows(range(prev.a + prev.size, block.a), range(prev.b + prev.size, block.b), block):
             kept = kept[:i]
             break
     for i in range(strong[0] - 1, -1, -1):  # the weak head, likewise
         block, nxt = kept[i], kept[i + 1]
-        if swallows(range(block.a + block.size, nxt.a), range(block.b + block.size, nxt.b)):
+        if swallows(range(block.a + block.size, nxt.a), range(block.b + block.size, nxt.b), block):
             kept = kept[i + 1 :]
             break
     return kept

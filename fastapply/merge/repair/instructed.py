@@ -42,7 +42,17 @@ def instruction_not_applied(
     went."""
     if not instruction:
         return ()
-    copied = tuple(n for n in moved_names(instruction) if n in original and merged.count(n) > original.count(n))
+    old_lines = {norm(line) for line in original.splitlines()}
+    new_lines = [line for line in snip if norm(line) not in old_lines]  # (a moved helper's new callers)
+    copied = tuple(
+        n
+        for n in moved_names(instruction)
+        if n in original
+        and (
+            _defined(n, merged, lang) > _defined(n, original, lang)
+            or merged.count(n) - original.count(n) > sum(line.count(n) for line in new_lines)
+        )
+    )
     if copied:
         return copied  # a move that left the old copy in place
     renamed = renamed_kept(original, merged, instruction, snip, lang)
@@ -59,9 +69,12 @@ def instruction_not_applied(
     shown = {norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)}
     defined_before = Counter(_last(d.name) for d in definitions(original, lang)) if lang is not None else Counter()
     defined_after = Counter(_last(d.name) for d in definitions(merged, lang)) if lang is not None else Counter()
-    placed = any(says_place(clause) for clause in removal_clauses(instruction))
-    # "use X instead of Y in f": a use replaced at a place, not every Y removed ("replace" asks that)
-    replacing = not asks_deletion(instruction) and not _REPLACE_VERB.search(instruction) and says_place(instruction)
+    clauses = removal_clauses(instruction)
+    placed = any(says_place(clause) for clause in clauses)
+    # "use X instead of Y in f": a use replaced at a place, not every Y removed ("replace" asks that,
+    # and so does a removal, unless Y is what "instead of" names: "..., and remove the old copy")
+    replacing = not _REPLACE_VERB.search(instruction) and says_place(instruction)
+    instead = " ".join(m.group(0) for m in replacements(instruction))
     # what "instead of" / "rather than" replaces, as written, when it is more than a name
     replaced = [
         p for p in (_first_token(m.group(2)) for m in replacements(instruction)) if p and not _BARE.fullmatch(p)
@@ -85,11 +98,21 @@ def instruction_not_applied(
             continue  # a definition of that name went: what still says it calls or mentions it
         elif placed and before is original and _fewer(name, before, after):
             continue  # fewer of it, at a place the instruction names that is no definition (a CSS rule)
-        elif replacing and _fewer(name, before, after) and (before is original or not whole_word(name).search(after)):
+        elif (
+            replacing
+            and (not asks_deletion(instruction) or name in instead)
+            and _fewer(name, before, after)
+            and (before is original or not whole_word(name).search(after))
+        ):
             continue  # "use X instead of Y in f": made where the snippet shows it; another Y is another use
         elif not _only_where_shown(name, after, shown):
             kept.append(name)
     return tuple(kept)
+
+
+def _defined(name: str, text: str, lang: str | None) -> int:
+    """How many definitions of ``name`` the file holds (0 where its language is not known)."""
+    return sum(1 for d in definitions(text, lang) if d.name.split()[-1] == name) if lang is not None else 0
 
 
 def _only_where_shown(name: str, text: str, shown: set[str]) -> bool:

@@ -18,18 +18,15 @@ other way round)::
 
 from __future__ import annotations
 
-import re
-
 from fastapply.merge.check.damage import duplicated_definitions
 from fastapply.merge.check.validate import validate
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.merge import MergeResult
 from fastapply.merge.repair.relative import paired, unmade_moves
+from fastapply.merge.repair.wording import MOVE_VERB
 from fastapply.merge.text.lines import indent_width, join_lines, line_opcodes, split_lines
 from fastapply.merge.text.normal import norm, whole_word
 from fastapply.merge.text.syntax import definitions, first_row, with_blank_run
-
-_MOVE_VERB = re.compile(r"\b(?:move[sd]?|moving|hoist(?:s|ed)?|relocate[sd]?|reorder(?:s|ed)?)\b", re.I)
 
 
 def inferred_move(
@@ -42,7 +39,7 @@ def inferred_move(
 ) -> tuple[str, ApplyWarning] | None:
     """``merged`` without the old copies of the definitions the snippet moved, with the note that
     says so, when the instruction asks for a move and the result validates cleanly; else None."""
-    if not instruction or not _MOVE_VERB.search(instruction) or language is None:
+    if not instruction or not MOVE_VERB.search(instruction) or language is None:
         return None
     # Only the definitions the instruction names: another duplicate is a misplacement, not the move.
     names = [n for n in duplicated_definitions(original, snippet, merged, language) if _mentions(n, instruction)]
@@ -82,7 +79,7 @@ def inferred_reorder(
     instruction asks for a move, the definitions are siblings that fill one stretch of the file
     (blank lines aside), and the result validates cleanly; else None. For a snippet that reorders
     definitions by showing their headers in the new order (each body elided)."""
-    if not instruction or not _MOVE_VERB.search(instruction) or language is None:
+    if not instruction or not MOVE_VERB.search(instruction) or language is None:
         return None
     lines, newline, trailing = split_lines(merged)
     found = definitions(merged, language)

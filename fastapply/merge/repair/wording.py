@@ -11,8 +11,9 @@ from fastapply.merge.text.normal import whole_word
 
 # Written in lower case or capitalised: an upper-case DROP or DELETE is a quoted keyword (SQL), not the
 # instruction's verb.
+# (after "that", "which" or "who" the verb says what code does: "add stopall() that removes every tween")
 _DELETE_VERB = re.compile(
-    r"\b("
+    r"(?<!\bthat )(?<!\bwhich )(?<!\bwho )(?<![.:$])\b("
     + "|".join(f"[{w[0].upper()}{w[0]}]{w[1:]}" for w in ("removes?", "deletes?", "drops?", "get rid of", "strip out"))
     + r")\b"
 )
@@ -41,7 +42,7 @@ _PLACE_NAMES = "in|inside|within|from"
 _PLACE_WORD = rf"\s(?:{_PLACE_NAMES})\s+(?:the\s+)?"
 _PLACE = re.compile(_PLACE_WORD + r"\S+")
 # text right before a place: "from `.main.menu`", "before header_filter's final `end`"
-_AT_PLACE = re.compile(rf"\s(?:{_PLACE_NAMES}|before|after|above|below)\s+(?:the\s+)?(?:[\w'.-]+\s+){{0,3}}$")
+_AT_PLACE = re.compile(rf"\s(?:{_PLACE_NAMES}|before|after|above|below)\s+(?:the\s+)?(?:[\w'.!-]+\s+){{0,3}}\(?$")
 
 
 def masked_quotes(text: str) -> str:
@@ -377,6 +378,8 @@ def renamed_names(instruction: str) -> list[str]:
 
 
 _MOVE = re.compile(r"\b(?:move|moves|hoist|hoists|relocate|relocates)\s+((?:\S+\s+){0,5}\S+)", re.I)
+# The instruction asks for code to change places (what moves is read by ``_MOVE`` or from the merge).
+MOVE_VERB = re.compile(r"\b(?:move[sd]?|moving|hoist(?:s|ed)?|relocate[sd]?|reorder(?:s|ed)?)\b", re.I)
 _QUOTED = re.compile(r"'([^'\n]{3,})'|\"([^\"\n]{3,})\"|`([^`\n]+)`")
 
 

@@ -422,3 +422,44 @@ def test_a_removal_the_snippet_strikes_out_is_the_one_the_instruction_describes(
         "          - { target: aarch64-pc-windows-msvc     , os: windows-11-arm }",
     )
     assert "described_removal_kept" not in [w.code.value for w in warnings]
+
+
+def test_a_block_the_instruction_moves_far_up_its_function_and_kept_below_too_is_flagged():
+    """Kept under a marker far from where the chunk anchors, the old copy is still the one the
+    instruction's move leaves behind; without a move in the words, a far copy is a new entry."""
+    body = "".join(f"    step{i}(api, {i});\n" for i in range(12))
+    original = (
+        "function create(api) {\n    api.extend = extendWith(api);\n\n    // Pagination\n"
+        + body
+        + "\n    // Stream API\n    api.stream = streamWith(api, true);\n\n    // Shortcuts\n    return api;\n}\n"
+    )
+    snippet = (
+        "function create(api) {\n    api.extend = extendWith(api);\n\n    // Stream API\n"
+        "    api.stream = streamWith(api, true);\n\n    // Pagination\n    // ... existing code ...\n}\n"
+    )
+    both = original.replace(
+        "    // Pagination\n", "    // Stream API\n    api.stream = streamWith(api, true);\n\n    // Pagination\n", 1
+    )
+    moved = "Move the Stream API block up, right after api.extend."
+    assert "moved_block_kept" in codes(original, snippet, both, "javascript", moved)
+    assert "moved_block_kept" not in codes(original, snippet, both, "javascript", "Set up streams after extend.")
+
+
+def test_a_quoted_comment_written_again_beside_its_kept_copy_is_flagged():
+    """The snippet quotes a source comment above the lines it replaces; a merge that anchors it
+    nowhere keeps the old copy under the marker and writes the quote again a few lines below."""
+    original = (
+        "function wrap(x) {\n  setup();\n  // SOURCE: https://example.com/issues/224\n  if (x > 10) {\n"
+        "    return all(x);\n  }\n  const first = x.slice(0, 1);\n  return first;\n}\n"
+    )
+    snippet = (
+        "function wrap(x) {\n  // ... existing code ...\n  // SOURCE: https://example.com/issues/224\n"
+        "  const stop = Math.min(x.length, 10);\n  const first = x.slice(0, 1);\n  return first;\n}\n"
+    )
+    twice = original.replace(
+        "  const first",
+        "  // SOURCE: https://example.com/issues/224\n  const stop = Math.min(x.length, 10);\n  const first",
+    )
+    assert "duplicated_lines" in codes(original, snippet, twice, "javascript", "Clamp instead of wrapping.")
+    right = original.replace("  if (x > 10) {\n    return all(x);\n  }\n", "  const stop = Math.min(x.length, 10);\n")
+    assert "duplicated_lines" not in codes(original, snippet, right, "javascript", "Clamp instead of wrapping.")

@@ -457,3 +457,27 @@ def test_a_yaml_value_quoted_without_its_quotes_is_flagged_not_served():
     snippet = 'head:\n  resources:\n    limits:\n      cpu: 4\n      memory: "16G"\nworker:\n  # ...\n'
     _, codes, served = _served(original, snippet, "Give the head a 16G memory limit.", "values.yaml")
     assert "retyped_context" in codes and not served
+
+
+def test_a_context_line_whose_trailing_comment_was_cut_short_is_flagged():
+    """The allocation shown as context lost the second sentence of its FIXME: written literally,
+    the comment is shortened though the instruction asks only for a connect check and a header."""
+    original = (
+        "static int open_url(const char *url)\n{\n\tint fd = connect_to(url);\n"
+        "\tchar *buf = calloc(0x10000, 1); // FIXME: I am lazy... But 64KB should be large enough.\n"
+        '\tint n = sprintf(buf, "GET %s\\r\\n", url);\n\tn += sprintf(buf + n, "\\r\\n");\n'
+        "\twrite(fd, buf, n);\n\treturn fd;\n}\n"
+    )
+    snippet = (
+        "static int open_url(const char *url)\n{\n\tint fd = connect_to(url);\n\tif (fd == -1) {\n\t\treturn -1;\n\t}\n"
+        "\tchar *buf = calloc(0x10000, 1); // FIXME: I am lazy...\n"
+        '\tint n = sprintf(buf, "GET %s\\r\\nUser-Agent: kopen\\r\\n", url);\n\tn += sprintf(buf + n, "\\r\\n");\n'
+        "\t// ... existing code ...\n}\n"
+    )
+    instruction = "Bail out when the connection fails and send a User-Agent header."
+    request = ApplyRequest(original, snippet, instruction, path="url.c")
+    _, warnings = checked_merge(request, prepare(request))
+    assert "retyped_context" in {w.code.value for w in flags(warnings)}
+    asked = ApplyRequest(original, snippet, instruction + " Shorten the FIXME comment.", path="url.c")
+    _, warnings = checked_merge(asked, prepare(asked))
+    assert "retyped_context" not in {w.code.value for w in flags(warnings)}

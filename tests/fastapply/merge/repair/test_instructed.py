@@ -393,3 +393,30 @@ def test_what_the_instruction_keeps_is_not_what_it_removes():
     request = ApplyRequest(original, snippet, instruction, path="Message.swift")
     merged, _ = checked_merge(request, prepare(request))
     assert "init(prependedMessage message: String)" in merged
+
+
+def test_a_moved_helper_called_in_new_places_is_not_an_old_copy_left_behind():
+    """Moved up and now called from two functions: the name is said more often, but the file still
+    defines it once; its old definition left in place is the move not made."""
+    helper = "static void init_node(node *n, void *v) {\n    n->value = v;\n}\n"
+    head = "int add_head(list *l, void *v) {\n    node *n = alloc();\n    n->value = v;\n    return link(l, n);\n}\n"
+    original = "list *create(void) {\n    return alloc();\n}\n\n" + head + "\n" + helper
+    moved = (
+        "list *create(void) {\n    return alloc();\n}\n\n"
+        + helper
+        + "\n"
+        + head.replace("n->value = v", "init_node(n, v)")
+    )
+    snippet = helper + "\n" + head.replace("n->value = v", "init_node(n, v)")
+    instruction = "Move init_node up to just after create (remove the old copy) and use it in add_head."
+    assert instructed.instruction_not_applied(original, moved, instruction, snippet.splitlines(), "c") == ()
+    both = moved + "\n" + helper
+    assert instructed.instruction_not_applied(original, both, instruction, snippet.splitlines(), "c") == ("init_node",)
+
+
+def test_a_removal_said_of_new_code_or_inside_a_place_is_not_what_goes():
+    """ "that removes" says what a new function does; a quoted name in the branch a removal is made
+    from ("from the non-!important (`@else`) branch") is the place."""
+    assert not wording.asks_deletion("Add `stopall(obj)` that removes every tween on `obj`, after flux:remove.")
+    instruction = "Remove the physical `padding-left` declarations from the non-!important (`@else`) branch."
+    assert wording.named(instruction) == ["padding-left"]
