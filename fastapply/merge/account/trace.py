@@ -52,16 +52,21 @@ def _pairs(a: list[str], b: list[str]) -> list[tuple[int, int]]:
     return [(i1 + k, j1 + k) for tag, i1, i2, j1, _ in line_opcodes(a, b) if tag == "equal" for k in range(i2 - i1)]
 
 
-def _placed(chunk: list[str], merged: list[str], where: dict[str, list[int]]) -> list[tuple[int, int]]:
+def _placed(chunk: list[str], merged: list[str], where: dict[str, list[int]], after: int = -1) -> list[tuple[int, int]]:
     """(chunk line, merged line) pairs for one snippet chunk, aligned within the stretch of the
-    merged file around its rarest lines (not the whole file: a large file makes difflib slow)."""
+    merged file around its rarest lines (not the whole file: a large file makes difflib slow); of
+    equally dense stretches, the first after ``after`` (where the chunk before it was placed), or
+    else the nearest to it: agents show chunks in file order, mostly."""
     rare = sorted(m for line in chunk for m in where.get(line, ()) if len(where[line]) <= 2)
     hits = rare or sorted(m for line in chunk for m in where.get(line, ())[:50])
     if not hits:
         return []
     reach = 2 * len(chunk) + 10
     # the densest stretch of hits: a chunk's lines stand together
-    best = max(range(len(hits)), key=lambda n: sum(1 for h in hits if hits[n] <= h <= hits[n] + reach))
+    best = max(
+        range(len(hits)),
+        key=lambda n: (sum(1 for h in hits if hits[n] <= h <= hits[n] + reach), hits[n] > after, -abs(hits[n] - after)),
+    )
     lo = max(0, hits[best] - reach)
     hi = min(len(merged), max(h for h in hits if h <= hits[best] + reach) + reach + 1)
     matcher = difflib.SequenceMatcher(None, chunk, merged[lo:hi], autojunk=False)
@@ -115,9 +120,11 @@ class Trace:
         for m, line in enumerate(merged_norm):
             if line:
                 where.setdefault(line, []).append(m)
+        after = -1
         for members in chunks.values():
-            for a, m in _placed([norm(snippet[i].text) for i in members], merged_norm, where):
+            for a, m in _placed([norm(snippet[i].text) for i in members], merged_norm, where, after):
                 self.placed[members[a]] = m
+                after = m
         self.anchors = sorted((i, self.kept_at[m]) for i, m in self.placed.items() if m in self.kept_at)
         self.new_lines = {m for m in self.placed.values() if m not in self.kept_at}
         # The merged file is the snippet itself, which has no marker: taken as the whole new file.

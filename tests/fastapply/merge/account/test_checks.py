@@ -219,3 +219,23 @@ def test_a_wrapped_declaration_joined_onto_one_line_beside_its_old_second_line_i
     assert "kept_beside_replacement" in {w.code.value for w in account(original, snippet, kept, "kotlin")}
     joined = kept.replace("        get() = tabWidth <= 0\n", "")
     assert "kept_beside_replacement" not in {w.code.value for w in account(original, snippet, joined, "kotlin")}
+
+
+def test_a_chunk_whose_new_line_the_file_also_holds_higher_up_is_traced_after_the_chunk_before_it():
+    """The edited return is the same line as one further up: traced there, the chunk would span
+    nothing near the line it replaced, and that replacement would read as a line lost."""
+    original = (
+        "switch (ch) {\n    case 'a':\n        return new Token(Kind.Symbol, ch) { Pos = pos };\n"
+        + "".join(f"    case '{c}':\n        return Word('{c}');\n" for c in "bcdefghij")
+        + "    case '!':\n        GetChar();\n        foreach (string dbl in DOUBLES)\n        {\n"
+        "            if (ch == dbl[0]) { return Pair(dbl); }\n        }\n\n"
+        "        return new Token(Kind.Symbol, ch);\n\n    case '\"':\n        return Str();\n}\n"
+        "if (done)\n{\n    Close();\n}\nif (open)\n{\n    Flush();\n}\n"
+    )
+    snippet = (
+        "    case '!':\n        GetChar();\n        foreach (string dbl in DOUBLES)\n        {\n"
+        "            // ... existing code ...\n        }\n\n        return new Token(Kind.Symbol, ch) { Pos = pos };\n"
+    )
+    merged = original.replace("ch);\n\n    case '\"'", "ch) { Pos = pos };\n\n    case '\"'")
+    found = {w.code.value for w in account(original, snippet, merged, "csharp", "Set Pos on the single symbol.")}
+    assert "unaccounted_deletion" not in found
