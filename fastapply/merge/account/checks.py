@@ -328,6 +328,7 @@ def _off_by_one(trace: Trace) -> list[int]:
     a block's body no deeper than the line that opens it while the body goes on deeper (a diff
     line written without the file's indentation)."""
     out, bad = trace.out, []
+    flat = _flat_bodies(trace.orig)
     for m in sorted(trace.new_lines):
         before = next((t for t in range(m - 1, -1, -1) if out[t].strip()), None)
         after = next((t for t in range(m + 1, len(out)) if out[t].strip()), None)
@@ -335,7 +336,9 @@ def _off_by_one(trace: Trace) -> list[int]:
             continue
         width, above, below = _width(out[m]), _width(out[before]), _width(out[after])
         if out[before].rstrip().endswith("{"):
-            if width <= above < below:
+            # (in a file whose blocks may hold their body unindented, C++'s "namespace cpr {", a line
+            # that opens its own block there has its own body below it, which says nothing of it)
+            if width <= above < below and not (flat and out[m].rstrip().endswith("{")):
                 bad.append(m + 1)
         elif (
             _statement_like(out[before]) and _statement_like(out[after]) and not out[before].rstrip().endswith(_GOES_ON)
@@ -347,6 +350,19 @@ def _off_by_one(trace: Trace) -> list[int]:
 
 
 _GOES_ON = ("(", "[", ",", "&&", "||", "+", "-", "=", "?", ":", "\\", ".", "and", "or")
+
+
+def _flat_bodies(lines: list[str]) -> bool:
+    """Whether a block of the file holds its body at its opener's width ("namespace cpr {" then
+    "class Session {" at column 0).
+
+    >>> _flat_bodies(["namespace a {", "", "int f();", "}"]), _flat_bodies(["int f() {", "  g();", "}"])
+    (True, False)
+    """
+    rows = [line for line in lines if line.strip()]
+    return any(
+        a.rstrip().endswith("{") and _width(a) == _width(b) and not is_closer(b.strip()) for a, b in zip(rows, rows[1:])
+    )
 
 
 def _statement_like(line: str) -> bool:

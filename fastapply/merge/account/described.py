@@ -108,16 +108,51 @@ def described_removal_kept(
     per_line = [_words(line) for line in original]
     use = Counter(word for words in per_line for word in words)
     most = max(3, int(RARE_SHARE * len(original)))
-    wanted = {w for clause in clauses for w in _words(clause) if 0 < use[w] <= most}
+    # "remove the deprecated X initializer and the deprecated Y bridge": one verb, two objects, each
+    # a removal of its own, made when the merge removed lines holding a word of it the other does
+    # not say ("deprecated", said of both, tells nothing of which one went)
+    objects = _split_objects(clauses[0]) if len(clauses) == 1 else []
+    if len(objects) == 1 and struck:
+        return ()  # one thing to remove, and the snippet strikes lines out: those are it, whatever their words
+    if len(objects) < 2:
+        return tuple(sorted(_kept_of(original, per_line, use, most, kept, shown, " ".join(clauses), written, struck)))
+    found: set[int] = set()
+    for k, part in enumerate(objects):
+        others = set().union(*(_words(o) for j, o in enumerate(objects) if j != k))
+        found |= _kept_of(original, per_line, use, most, kept, shown, part, written, struck, others)
+    return tuple(sorted(found))
+
+
+def _split_objects(clause: str) -> list[str]:
+    """The objects of one removal clause: "the X rule and the Y hack" is two; an "and" inside
+    parentheses ("(the reboot rule and the caret reset)") lists what one object holds."""
+    masked = re.sub(r"\([^()]*\)", lambda m: "(" + "x" * (len(m.group(0)) - 2) + ")", clause)
+    cuts = [m.span() for m in _AND_OBJECT.finditer(masked)]
+    starts = [0] + [end for _, end in cuts]
+    ends = [start for start, _ in cuts] + [len(clause)]
+    return [clause[a:b] for a, b in zip(starts, ends)]
+
+
+# "... the X initializer and the Y bridge": an "and" before another object's article or quote
+_AND_OBJECT = re.compile(r",?\s+and\s+(?=(?:the|its|their)\s|`)")
+
+
+def _kept_of(original, per_line, use, most, kept, shown, clause, written, struck, others=frozenset()) -> set[int]:
+    """Original rows (1-based) of the code one removal clause describes that the merge keeps
+    unshown; empty when the clause names too little, or the merge removed lines it describes
+    (lines holding a word of it that ``others``, the words of the clause's other objects, lack)."""
+    wanted = {w for w in _words(clause) if 0 < use[w] <= most}
     # "remove the stale TODO comment": a comment line needs one of the words, the object says the rest
-    of_comment = any(_COMMENT_OBJECT.search(clause) for clause in clauses)
+    of_comment = _COMMENT_OBJECT.search(clause) is not None
     if len(wanted) < (1 if of_comment else MIN_WORDS):
-        return ()
+        return set()
     kept_set = set(kept)
     gone = [o for o in range(len(original)) if o not in kept_set and per_line[o] & wanted]
     struck_keys = {norm(line) for line in struck}
-    if any(norm(original[o]) in struck_keys or not _edited(original[o], written) for o in gone):
-        return ()  # the merge removed code the clause describes: that removal is the one asked for
+    made = [o for o in gone if norm(original[o]) in struck_keys or not _edited(original[o], written)]
+    own = wanted - others or wanted
+    if any(per_line[o] & own for o in made):
+        return set()  # the merge removed code the clause describes: that removal is the one asked for
     seen = {norm(line) for line in shown}
     hidden = {o for o in kept if norm(original[o]) and norm(original[o]) not in seen}
     found: set[int] = set()
@@ -135,7 +170,7 @@ def described_removal_kept(
         hits = set().union(*(per_line[t] & wanted for t in window))
         if len(hits) >= MIN_WORDS or (of_comment and hits and is_comment_line(original[o])):
             found.add(o + 1)
-    return tuple(sorted(found))
+    return found
 
 
 def _edited(line: str, written: list[str]) -> bool:

@@ -198,16 +198,19 @@ _SCOPE = re.compile(r"\b(?:from|in|inside|within)\s+`?([A-Za-z_$][\w$]*)(?:\(\))
 
 
 def scope_rows(text: str, instruction: str, lang) -> set[int] | None:
-    r"""Rows of the definitions the removal clauses' "from/in NAME" points at in ``text``; None when
-    they point at none ("drop the X special case in getpagesize": only getpagesize's rows).
+    r"""Rows below the header of each definition the removal clauses' "from/in NAME" points at in
+    ``text``; None when they point at none ("drop the X special case in getpagesize": only
+    getpagesize's body rows; getpagesize itself is the place, not what goes).
 
     >>> scope_rows("int f() {\n  a();\n}\nint g() {\n  a();\n}\n", "Drop the a() call in g.", "c")
-    {3, 4, 5}
+    {4, 5}
     """
     wanted = {m.group(1) for clause in removal_clauses(instruction) for m in _SCOPE.finditer(clause)}
     if not wanted or lang is None:
         return None
-    rows = {row for d in definitions(text, lang) if d.name.split()[-1] in wanted for row in range(d.start, d.end + 1)}
+    rows = {
+        row for d in definitions(text, lang) if d.name.split()[-1] in wanted for row in range(d.header + 1, d.end + 1)
+    }
     return rows or None
 
 

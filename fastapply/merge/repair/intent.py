@@ -113,17 +113,17 @@ def stated_deletions(
     shown = Counter(norm(line) for line in snip if line.strip() and not is_marker_line(line, language))
     output = Counter(norm(line) for line in lines)
     hidden = [not line.strip() or output[norm(line)] > shown[norm(line)] for line in lines]
+    # "in getpagesize": a unit outside the body of the definition the removal names is another
+    # thing, and the definition itself is the place: units are sought within its body
+    scope = instructed.scope_rows(merged, instruction, language)
+    searched = hidden if scope is None else [h and row in scope for row, h in enumerate(hidden)]
     units: Counter[tuple[int, int]] = Counter()
     held: dict[tuple[int, int], set[str]] = {}
     for name in names:
         # "HiBlack" names HiBlack, not FgHiBlack: a name is matched as a whole word
-        for span in where.units_of(name, tree, lines, hidden, word=where.CODE_NAME.match(name) is not None):
+        for span in where.units_of(name, tree, lines, searched, word=where.CODE_NAME.match(name) is not None):
             units[span] += 1
             held.setdefault(span, set()).add(name)
-    # "in getpagesize": a unit outside the definition the removal names is another thing
-    scope = instructed.scope_rows(merged, instruction, language)
-    if scope is not None:
-        units = Counter({span: n for span, n in units.items() if span[0] in scope and span[1] in scope})
     # A unit that defines a named thing is the likeliest meaning of the name; when several units
     # only mention it (a use, a comment) and none defines it, which one is meant is unknown.
     defined_at = {

@@ -131,10 +131,17 @@ def _hidden_unit(
 
 def _declares(node, name: re.Pattern[str]) -> bool:
     """Whether ``node`` is a declaration or definition of the name (its ``name`` field says it: a
-    property, a method; not an import, which names what it brings in)."""
-    if not _DECLARATION.search(node.type):
+    property, a method; not an import, which names what it brings in), or an assignment to it as a
+    plain name (a local's ``num_types = (int, float)``: its ``left`` field says it; an assignment to
+    a member, ``api.dispatch = ...``, patches what another part declared)."""
+    if _DECLARATION.search(node.type):
+        field = node.child_by_field_name("name")
+    elif "assignment" in node.type:
+        field = node.child_by_field_name("left")
+        if field is not None and field.type != "identifier":
+            return False
+    else:
         return False
-    field = node.child_by_field_name("name")
     return field is not None and name.fullmatch(field.text.decode("utf-8", "replace")) is not None
 
 

@@ -239,3 +239,20 @@ def test_a_chunk_whose_new_line_the_file_also_holds_higher_up_is_traced_after_th
     merged = original.replace("ch);\n\n    case '\"'", "ch) { Pos = pos };\n\n    case '\"'")
     found = {w.code.value for w in account(original, snippet, merged, "csharp", "Set Pos on the single symbol.")}
     assert "unaccounted_deletion" not in found
+
+
+def test_a_new_function_in_an_unindented_namespace_of_a_file_that_writes_them_so_is_not_an_indent_shift():
+    """C++ files hold a namespace's body at column 0: a helper added in a new anonymous namespace
+    opens its own block there, and its deeper body is its own."""
+    original = "namespace cpr {\n\nint Session::Run() {\n    return perform();\n}\n\n} // namespace cpr\n"
+    snippet = (
+        "namespace cpr {\n\nnamespace {\nvoid LogError(int code) {\n    std::cerr << code;\n}\n} // namespace\n\n"
+        "// ... existing code ...\n"
+    )
+    merged = original.replace(
+        "namespace cpr {\n\n",
+        "namespace cpr {\n\nnamespace {\nvoid LogError(int code) {\n    std::cerr << code;\n}\n} // namespace\n\n",
+    )
+    assert "indent_shift" not in {w.code.value for w in account(original, snippet, merged, "cpp")}
+    deeper = "int f() {\n    if (a) {\n        g();\n    }\n    return 0;\n}\n"
+    assert not checks._flat_bodies(deeper.splitlines())

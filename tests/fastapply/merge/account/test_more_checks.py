@@ -463,3 +463,62 @@ def test_a_quoted_comment_written_again_beside_its_kept_copy_is_flagged():
     assert "duplicated_lines" in codes(original, snippet, twice, "javascript", "Clamp instead of wrapping.")
     right = original.replace("  if (x > 10) {\n    return all(x);\n  }\n", "  const stop = Math.min(x.length, 10);\n")
     assert "duplicated_lines" not in codes(original, snippet, right, "javascript", "Clamp instead of wrapping.")
+
+
+SWIFT = """public struct CORS {
+    public struct Origin {
+        let value: String
+
+        @available(*, deprecated)
+        init(_ legacy: LegacyOrigin) {
+            self.value = legacy.text
+        }
+    }
+
+    /// Initialize CORS middleware with an origin
+    public init(origin: Origin) {
+        self.origin = origin
+    }
+
+    /// Initialize CORS middleware from a legacy origin
+    @available(*, deprecated, message: "Use the init that takes an Origin.")
+    public init(legacy: LegacyOrigin) {
+        self.origin = Origin(legacy)
+    }
+}
+"""
+
+
+def test_each_object_of_one_removal_must_go_not_just_one_sharing_its_words():
+    """ "remove the deprecated CORS middleware initializer and the deprecated Origin bridge": the
+    bridge went, the initializer stayed under the marker; "deprecated", said of both, does not
+    make the first removal done."""
+    asked = "Remove the deprecated CORS middleware initializer and the deprecated Origin bridge it used."
+    snippet = "public struct CORS {\n    public struct Origin {\n        let value: String\n    }\n    // ...\n}\n"
+    bridge = "\n        @available(*, deprecated)\n        init(_ legacy: LegacyOrigin) {\n            self.value = legacy.text\n        }\n"
+    one = SWIFT.replace(bridge, "\n")
+    assert "described_removal_kept" in codes(SWIFT, snippet, one, "swift", asked)
+    both = one.replace(
+        '\n    /// Initialize CORS middleware from a legacy origin\n    @available(*, deprecated, message: "Use the init that takes an Origin.")\n'
+        "    public init(legacy: LegacyOrigin) {\n        self.origin = Origin(legacy)\n    }\n",
+        "",
+    )
+    assert "described_removal_kept" not in codes(SWIFT, snippet, both, "swift", asked)
+
+
+def test_a_removal_the_snippet_strikes_out_is_made_whatever_words_its_lines_hold():
+    """ "remove the now-redundant string check": the snippet strikes out the isinstance lines; a
+    docstring elsewhere that says "redundant" and "string" is not that check kept."""
+    original = (
+        'def get(tz, args):\n    """Drop redundant whitespace from a string before parsing."""\n'
+        "    if not args:\n        if isinstance(tz, str):\n            tz = parse(tz)\n"
+        "        return now(tz)\n    return build(args, tz)\n"
+    )
+    snippet = (
+        "@@ -3,5 +3,3 @@\n     if not args:\n-        if isinstance(tz, str):\n-            tz = parse(tz)\n"
+        "         return now(tz)\n"
+    )
+    merged = original.replace("        if isinstance(tz, str):\n            tz = parse(tz)\n", "")
+    asked = "Remove the now-redundant string check from the no-argument branch."
+    assert "described_removal_kept" not in codes(original, snippet, merged, "python", asked)
+    assert "described_removal_kept" in codes(original, "def get(tz, args):\n    # ...\n", original, "python", asked)

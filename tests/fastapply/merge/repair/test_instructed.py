@@ -135,7 +135,7 @@ def test_a_removal_scoped_to_a_definition_repairs_only_inside_it():
     original = "void legacy_tweak(int *size);\n\nint page(void) {\n  int size = 4096;\n  legacy_tweak(&size);\n  return size;\n}\n"
     snippet = "int page(void) {\n  int size = 4096;\n  // ...\n  return size;\n}\n"
     instruction = "Drop the legacy_tweak call in page."
-    assert instructed.scope_rows(original, instruction, "c") == {2, 3, 4, 5, 6}
+    assert instructed.scope_rows(original, instruction, "c") == {3, 4, 5, 6}  # below page's header
     candidates = stated_deletions(original, snippet, original, "c", instruction)
     assert candidates and all("void legacy_tweak(int *size);" in c.merged for c in candidates)  # outside page
     assert any("legacy_tweak(&size)" not in c.merged for c in candidates)

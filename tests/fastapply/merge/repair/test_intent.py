@@ -491,3 +491,42 @@ def test_a_block_left_empty_goes_too_when_the_instruction_names_it():
     # "remove the fullSlice property" does not name the extension: it stays, empty
     plain = ApplyRequest(SWIFT, SWIFT_SNIPPET, "Remove the fullSlice property; use ArraySlice(...).", path="Path.swift")
     assert "extension Array {\n}" in apply_deterministic(plain).merged
+
+
+VISITOR = """class Interpreter:
+    def visit_field(self, node, value):
+        return value.get(node)
+
+    def visit_comparator(self, node, value):
+        if node in self.EQUALITY:
+            return self.compare(node, value)
+        else:
+            left = self.visit(node, value)
+            num_types = (int, float)
+            if not comparable(left):
+                return None
+            return self.order(left, value)
+
+    def visit_pipe(self, node, value):
+        result = value
+        for child in node:
+            result = self.visit(child, result)
+        return result
+"""
+
+
+def test_an_unused_local_the_instruction_removes_goes_alone_not_the_block_or_definition_holding_it():
+    """ "delete the unused num_types local in visit_comparator": the assignment is the local; the
+    if statement holding it is other code, and visit_comparator is where it is, not what goes."""
+    snippet = (
+        "class Interpreter:\n    # ... existing code ...\n\n    def visit_pipe(self, node, value):\n"
+        "        return self.visit_field(node, value)\n"
+    )
+    instruction = "Make visit_pipe delegate to visit_field, and delete the unused num_types local in visit_comparator."
+    result = apply_deterministic(ApplyRequest(VISITOR, snippet, instruction, language="python"))
+    expected = VISITOR.replace("            num_types = (int, float)\n", "").replace(
+        "        result = value\n        for child in node:\n            result = self.visit(child, result)\n        return result\n",
+        "        return self.visit_field(node, value)\n",
+    )
+    assert result is not None and result.merged == expected
+    assert [w.code for w in result.warnings] == ["inferred_deletion"]
