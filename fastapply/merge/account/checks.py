@@ -162,14 +162,42 @@ def kept_beside_replacement(trace: Trace) -> ApplyWarning | None:
                 and (_opened_up(out[t], out[m]) or step == 1 and _taken_in(out[t], out[m]))
             ):
                 found.add(t + 1)
+    found |= _list_split(trace, shown)
     if not found:
         return None
     return ApplyWarning(
         Code.KEPT_BESIDE_REPLACEMENT,
         f"{len(found)} original line(s) the snippet did not show kept next to a new line defining the same name, "
-        "opening the same block, writing the same line opened up, or ending with what the old line below it says",
+        "opening the same block, writing the same line opened up, ending with what the old line below it says, "
+        "or splitting the list it heads",
         tuple(sorted(found)),
     )
+
+
+def _list_split(trace: Trace, shown: set[str]) -> set[int]:
+    """Merged lines (1-based) of old list items (a selector, an argument: ending in ``,``) that the
+    snippet does not show, kept right above a blank line the merge put in and new items at their
+    width: the snippet rewrote that item at the head of its chunk, and the merge, reading the
+    marker above as keeping it, wrote the new one below it and split the list (``&:focus,`` kept,
+    then ``&:focus-visible,``)."""
+    out, found = trace.out, set()
+    for m in sorted(trace.new_lines):
+        t = m - 1
+        blanks = 0
+        while t >= 0 and not out[t].strip():
+            blanks += 1
+            t -= 1
+        if (
+            blanks
+            and t in trace.kept_at
+            and t + 1 not in trace.kept_at
+            and norm(out[t]) not in shown
+            and norm(out[t]).endswith(",")
+            and norm(out[m]).endswith((",", "{"))
+            and _width(out[t]) == _width(out[m])
+        ):
+            found.add(t + 1)
+    return found
 
 
 def _taken_in(old: str, new: str) -> bool:

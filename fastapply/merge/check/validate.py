@@ -147,6 +147,13 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
                 f"the instruction sets {name} to {value}, which the output does not do",
             )
         )
+    for quoted in values.quoted_changes_kept(original, merged, snip, instruction)[:1]:
+        found.append(
+            ApplyWarning(
+                Code.INSTRUCTION_NOT_APPLIED,
+                f"the instruction changes `{quoted[:60]}`, which the output keeps as it was",
+            )
+        )
     lines = damage.duplicated_lines(orig, snip, out, lang)
     if lines:
         found.append(

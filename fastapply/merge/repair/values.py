@@ -58,3 +58,31 @@ def _set_beside(name: str, literal: re.Pattern, original: list[str], merged: lis
         line not in old and literal.search(line) and name.lower() in (definition_key(line) or "").lower()
         for line in merged
     )
+
+
+# "change the doc line `/// This can panic ...` to `...`": a line quoted whole, then its new form
+_QUOTED_CHANGE = re.compile(
+    r"\b(?:change|changes|replace|replaces|update|updates|rewrite|rewrites|reword|rewords)\b"
+    r"(?:[^`\n]|`[^`\n]{1,11}`){0,60}?"  # (a short name quoted on the way: "the `insert` doc line")
+    r"`(?P<old>[^`\n]{12,})`\s+(?:to|with|into|by)\b",
+    re.IGNORECASE,
+)
+
+
+def quoted_changes_kept(original: str, merged: str, snip: list[str], instruction: str) -> list[str]:
+    r"""Code the instruction quotes as what to change ("change the doc line `/// This can panic if
+    the value cannot be serialised.` to ..."), twelve characters at least, that the output still
+    holds as often as the original, on lines the snippet does not show: the change was stated in
+    words and left under a marker.
+
+    >>> quoted_changes_kept("a()\n/// Can panic here.\n", "a()\n/// Can panic here.\n", [], "Change `/// Can panic here.` to `/// Panics.`")
+    ['/// Can panic here.']
+    >>> quoted_changes_kept("a()\n/// Can panic here.\n", "a()\n/// Panics.\n", [], "Change `/// Can panic here.` to `/// Panics.`")
+    []
+    """
+    kept = []
+    for match in _QUOTED_CHANGE.finditer(instruction or ""):
+        old = match.group("old").strip()
+        if merged.count(old) >= original.count(old) > 0 and not any(old in line for line in snip):
+            kept.append(old)
+    return kept

@@ -317,6 +317,8 @@ def renames(instruction: str) -> list[tuple[str, str]]:
     [('ValidateInterval', 'ValidateSameCalendar')]
     >>> renames("Rename ErrorKind::ParseOther to ParseUnknown."), renames("Rename Config.timeout to Config.deadline.")
     ([('ParseOther', 'ParseUnknown')], [('timeout', 'deadline')])
+    >>> renames("Rename the `.nav-content` class to `.nav-menu` everywhere.")
+    [('.nav-content', '.nav-menu')]
     """
     found = []
     for match in _RENAME.finditer(instruction or ""):
@@ -334,7 +336,8 @@ def renames(instruction: str) -> list[tuple[str, str]]:
             # "rename the private ValidateInterval helper to ...": the one word that reads as code
             words = [w for w in re.findall(_NAME, match.group(0)[: match.start(2) - match.start()]) if _code_like(w)]
             old = words[0] if len(words) == 1 else old
-        if (qualified or _code_like(old)) and not _PROSE.search(match.group(0)):
+        # (what the quotes hold is the code's name, not prose: `.dropdown-menu` names a class)
+        if (qualified or _code_like(old)) and not _PROSE.search(masked_quotes(match.group(0))):
             found.append((old.strip("`").removesuffix("()"), new.strip("`").removesuffix("()")))
     return found
 

@@ -256,3 +256,20 @@ def test_a_new_function_in_an_unindented_namespace_of_a_file_that_writes_them_so
     assert "indent_shift" not in {w.code.value for w in account(original, snippet, merged, "cpp")}
     deeper = "int f() {\n    if (a) {\n        g();\n    }\n    return 0;\n}\n"
     assert not checks._flat_bodies(deeper.splitlines())
+
+
+def test_a_selector_kept_above_its_rewritten_form_splitting_the_list_is_flagged():
+    """The snippet rewrote `&:focus,` as `&:focus-visible,` at the head of its chunk; read as kept
+    by the marker above, the old selector stays, a blank line after it, and the list is split."""
+    original = (
+        ".bar {\n  & > li {\n    color: red;\n    width: 24px;\n\n    &:focus,\n    &:hover {\n"
+        "      background: black;\n    }\n  }\n}\n"
+    )
+    snippet = (
+        ".bar {\n  & > li {\n    /* ... existing declarations ... */\n\n    &:focus-visible,\n    &:hover {\n"
+        "      background: black;\n    }\n  }\n}\n"
+    )
+    split = original.replace("    &:focus,\n", "    &:focus,\n\n    &:focus-visible,\n")
+    assert "kept_beside_replacement" in {w.code.value for w in account(original, snippet, split, "css")}
+    right = original.replace("&:focus,", "&:focus-visible,")
+    assert "kept_beside_replacement" not in {w.code.value for w in account(original, snippet, right, "css")}

@@ -2,7 +2,7 @@
 
 from fastapply.apply.deterministic import checked_merge, prepare
 from fastapply.apply.request import ApplyRequest
-from fastapply.merge import flags
+from fastapply.merge import flags, validate
 from fastapply.merge.repair import instructed, wording
 
 JS = """class Api {
@@ -420,3 +420,31 @@ def test_a_removal_said_of_new_code_or_inside_a_place_is_not_what_goes():
     assert not wording.asks_deletion("Add `stopall(obj)` that removes every tween on `obj`, after flux:remove.")
     instruction = "Remove the physical `padding-left` declarations from the non-!important (`@else`) branch."
     assert wording.named(instruction) == ["padding-left"]
+
+
+def test_a_class_renamed_by_a_quoted_selector_is_a_rename_even_if_its_name_says_menu():
+    """`.dropdown-menu` is the code's name: the prose words a rename may hold ("menu", "section")
+    are read outside the quotes only."""
+    instruction = "Rename the `.dropdown-content` class to `.dropdown-menu` everywhere in this stylesheet."
+    assert wording.renames(instruction) == [(".dropdown-content", ".dropdown-menu")]
+    assert wording.renames("Rename the Tools menu to Utilities.") == []
+
+
+def test_a_line_the_instruction_quotes_to_change_and_the_output_keeps_is_flagged():
+    """ "change the `insert` doc line `/// This can panic ...` to `...`": the snippet left that line
+    under a marker; read literally, the file keeps it."""
+    original = "impl Context {\n    /// This can panic if the value cannot be serialised.\n    pub fn insert(&mut self) {}\n}\n"
+    snippet = "impl Context {\n    // ... existing code ...\n    pub fn try_insert(&mut self) {}\n}\n"
+    merged = original.replace(
+        "    pub fn insert(&mut self) {}\n", "    pub fn insert(&mut self) {}\n    pub fn try_insert(&mut self) {}\n"
+    )
+    instruction = (
+        "Add try_insert. Also change the `insert` doc line `/// This can panic if the value cannot be serialised.` "
+        "to `/// This panics if the value cannot be serialised.`"
+    )
+    found = {w.code.value: w.message for w in validate(original, snippet, merged, "rust", instruction=instruction)}
+    assert "This can panic" in found.get("instruction_not_applied", "")
+    done = merged.replace("This can panic", "This panics")
+    assert "instruction_not_applied" not in {
+        w.code.value for w in validate(original, snippet, done, "rust", instruction=instruction)
+    }
