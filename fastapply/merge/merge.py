@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from fastapply.merge.place.anchor import Alignment
-from fastapply.merge.place.gaps import give_markers_room
+from fastapply.merge.place.gaps import anchors_also_in_marker_block, give_markers_room
 from fastapply.merge.place.pairs import few_unshown, last_nonblank
 from fastapply.merge.place.placement import EDITED_FORM, place_chunk
 from fastapply.merge.place.seams import reconcile_closers
@@ -190,6 +190,9 @@ def _place_all(chunks, orig, defs, lang):
         plan.start, plan.end = pairs[0][1], pairs[-1][1] + 1
         if first and not chunk.marker_before and not any(line.strip() for line in orig[: plan.start]):
             plan.start = 0  # the snippet starts where the file does: leading blank lines go too
+        marker = plans[-2].chunk.indent_after if k and plans[-2].end is not None else None
+        if marker and anchors_also_in_marker_block(chunk.lines, pairs, orig, plans[-2].end, marker):
+            problems.append(f"chunk {k + 1}: its lines also stand in the block the marker above it stands in")
         if alignment.crossing:
             problems.append(f"chunk {k + 1}: its lines match the original out of order")
         elif alignment.ambiguous:

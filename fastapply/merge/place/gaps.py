@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from fastapply.merge.place.anchor import align
 from fastapply.merge.place.pairs import last_nonblank
-from fastapply.merge.text.normal import is_distinctive, norm
+from fastapply.merge.text.lines import indent_width
+from fastapply.merge.text.normal import is_closer, is_distinctive, norm
 
 
 def swallowing_gap(lines: list[str], pairs: list[tuple[int, int]], original: list[str]) -> int | None:
@@ -55,3 +57,38 @@ def give_markers_room(plans, original: list[str]) -> None:
                 cut -= 1  # a weak "/**" right before the jump opens the new comment, not the old one
             plan.pairs = plan.pairs[: cut + 1]
             plan.end = plan.pairs[-1][1] + 1
+
+
+def anchors_also_in_marker_block(chunk_lines: list[str], pairs, original: list[str], after: int, marker_width: int):
+    """Whether a chunk anchored past the end of the block the marker above it stands in (of
+    ``marker_width`` columns in the snippet; the chunk before it ended at ``after``) also anchors
+    inside that block: its lines stand in both (two CI jobs alike, the one the marker elides and a
+    sibling that already has the new line), and which one the snippet means, only the marker's
+    depth says. A chunk that anchors only past the block is not in doubt.
+
+    >>> job = ["    steps:", "      - uses: actions/checkout@v4", "        with:", "          fetch-depth: 0"]
+    >>> orig = ["jobs:", "  a:", *job, "  b:", *job, "          persist-credentials: false"]
+    >>> chunk = [*job, "          persist-credentials: false"]
+    >>> anchors_also_in_marker_block(chunk, [(c, 7 + c) for c in range(5)], orig, 2, 4)
+    True
+    >>> anchors_also_in_marker_block(chunk, [(c, 2 + c) for c in range(4)], orig, 2, 4)  # anchored inside
+    False
+    """
+    if not pairs:
+        return False
+    c, o = pairs[0]
+    width = marker_width + indent_width(original[o]) - indent_width(chunk_lines[c])  # the marker's depth in the file
+    if indent_width(original[o]) < width:
+        return False  # the chunk starts shallower than the marker: past its block on purpose
+    end = next(
+        (
+            r
+            for r in range(after, o)
+            if original[r].strip() and indent_width(original[r]) < width and not is_closer(original[r])
+        ),
+        None,
+    )
+    if end is None:
+        return False
+    inside = align(chunk_lines, original, after, end)
+    return len(inside.pairs) * 2 >= len(pairs) and not inside.weak
