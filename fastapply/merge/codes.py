@@ -18,7 +18,7 @@ class Code(StrEnum):
     INVENTED_LINES = "invented_lines"  # check.line_checks
     MISSING_SNIPPET_LINES = "missing_snippet_lines"  # check.line_checks
     ELIDED_EDIT = "elided_edit"  # check.line_checks
-    DUPLICATED_LINES = "duplicated_lines"  # check.damage
+    DUPLICATED_LINES = "duplicated_lines"  # check.damage, account.repeats (a comment quoted twice)
     VANISHED_BODY = "vanished_body"  # check.damage
     DIFF_PREFIX = "diff_prefix"  # check.damage
     ORPHANED_LINES = "orphaned_lines"  # check.damage

@@ -36,7 +36,8 @@ def account(
         indent_shift(trace),
         _described_removal(trace, instruction),
         _ordered_removal(trace, instruction),
-        _moved_block(trace, merged, language, instruction),
+        # (a comment quoted twice is the one-line case of a block kept at its old place: one warning)
+        _moved_block(trace, merged, language, instruction) or _comment_twice(trace),
         _detached(trace, original, language),
         _comment_dropped(trace, original, language, instruction),
         _comment_kept_beside(trace),
@@ -115,21 +116,25 @@ def _moved_block(trace: Trace, merged: str, language: str | None, instruction: s
     near = None if MOVE_VERB.search(instruction) else {m: by_chunk.get(chunk, []) for m, chunk in chunk_of.items()}
     lines = moved_block_kept(trace.orig, trace.out, trace.kept, trace.new_lines, shown, spans, near)
     if not lines:
-        anchors = {trace.kept[o] for _, o in trace.anchors if o in trace.kept}
-        quoted = comment_written_twice(
-            trace.out, trace.kept, trace.new_lines, shown, [s.text for s in trace.snip], anchors
-        )
-        if quoted:
-            return ApplyWarning(
-                Code.DUPLICATED_LINES,
-                f"{len(quoted)} comment line(s) the snippet quotes written anew a few lines from the same comment, "
-                "kept unshown: context read as new code",
-                quoted,
-            )
         return None
     return ApplyWarning(
         Code.MOVED_BLOCK_KEPT,
         f"{len(lines)} line(s) the snippet wrote anew repeat a block its definition keeps unshown at the old place",
+        lines,
+    )
+
+
+def _comment_twice(trace: Trace) -> ApplyWarning | None:
+    shown = {m for m in trace.placed.values() if m in trace.kept_at}
+    anchors = {trace.kept[o] for _, o in trace.anchors if o in trace.kept}
+    snip = [line.text for line in trace.snip]
+    lines = comment_written_twice(trace.out, trace.kept, trace.new_lines, shown, snip, anchors)
+    if not lines:
+        return None
+    return ApplyWarning(
+        Code.DUPLICATED_LINES,
+        f"{len(lines)} comment line(s) the snippet quotes written anew a few lines from the same comment, "
+        "kept unshown: context read as new code",
         lines,
     )
 

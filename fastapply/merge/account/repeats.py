@@ -20,6 +20,7 @@ copy left behind (or a deliberate repeat the merge cannot tell from it).
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from fastapply.merge.text.normal import is_closer, is_comment_line, is_distinctive, norm
 
@@ -129,14 +130,12 @@ def comment_written_twice(
     >>> comment_written_twice(out, kept, {3}, {0, 2, 4}, ["  // see issue 224 upstream", "  go();"], {0, 2, 4})  # an anchor between
     ()
     """
-    said = {}
-    for line in snip:
-        said[norm(line)] = said.get(norm(line), 0) + 1
+    said = Counter(norm(line) for line in snip)
     kept_rows = set(kept.values())
     found = []
     for m in sorted(new_lines):
         text = norm(out[m])
-        if not is_comment_line(text) or not is_distinctive(text) or said.get(text, 0) != 1:
+        if not is_comment_line(text) or not is_distinctive(text) or said[text] != 1:
             continue
         around = range(max(0, m - QUOTED_REACH), min(len(out), m + QUOTED_REACH + 1))
         copies = [k for k in around if k in kept_rows and k not in shown and k != m and norm(out[k]) == text]

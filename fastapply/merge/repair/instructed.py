@@ -49,7 +49,7 @@ def instruction_not_applied(
         for n in moved_names(instruction)
         if n in original
         and (
-            _defined(n, merged, lang) > _defined(n, original, lang)
+            _names_defined(merged, lang)[n] > _names_defined(original, lang)[n]
             or merged.count(n) - original.count(n) > sum(line.count(n) for line in new_lines)
         )
     )
@@ -59,8 +59,7 @@ def instruction_not_applied(
     if renamed or not asks_removal(instruction):
         return renamed
     # names the file defines once: "the parse overloads" may mean some of several
-    counts = Counter(d.name.split()[-1] for d in definitions(original, lang)) if lang is not None else Counter()
-    defined = frozenset(name for name, n in counts.items() if n == 1)
+    defined = frozenset(name for name, n in _names_defined(original, lang).items() if n == 1)
     names = [w for w in (_as_written(n, original) for n in dict.fromkeys(named(instruction, defined))) if w]
     if not names:
         return ()
@@ -110,9 +109,10 @@ def instruction_not_applied(
     return tuple(kept)
 
 
-def _defined(name: str, text: str, lang: str | None) -> int:
-    """How many definitions of ``name`` the file holds (0 where its language is not known)."""
-    return sum(1 for d in definitions(text, lang) if d.name.split()[-1] == name) if lang is not None else 0
+def _names_defined(text: str, lang: str | None) -> Counter:
+    """How many definitions of each name (its last word: "fun sink" is sink) the file holds; none
+    where its language is not known."""
+    return Counter(d.name.split()[-1] for d in definitions(text, lang)) if lang is not None else Counter()
 
 
 def _only_where_shown(name: str, text: str, shown: set[str]) -> bool:
