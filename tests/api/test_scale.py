@@ -204,14 +204,14 @@ def test_a_busy_home_sends_its_file_to_the_other_replica(scaled):
     body = apply_body("busy.py", max_tokens=300, k=0, stop_loops=False)  # k=0: ~1 s each, so they overlap
     with httpx.Client(timeout=120, headers=AUTH) as client:
         threads, served = [], []
+        together = threading.Barrier(6)  # a loaded machine starts threads late; send all six at once
+
+        def post() -> None:
+            together.wait()
+            served.append(client.post(scaled + "/apply", json=body).headers["x-fastapply-replica"])
+
         for _ in range(6):
-            threads.append(
-                threading.Thread(
-                    target=lambda: served.append(
-                        client.post(scaled + "/apply", json=body).headers["x-fastapply-replica"]
-                    )
-                )
-            )
+            threads.append(threading.Thread(target=post))
             threads[-1].start()
         for thread in threads:
             thread.join()
