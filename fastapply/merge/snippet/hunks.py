@@ -149,13 +149,14 @@ def _added_blank(hunk: Hunk, k: int) -> bool:
     return before == "+" and after == "+"
 
 
-def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above: int = 0) -> list[str]:
-    """The hunk's new text for original[where[0]:where[-1]+1]: context lines as the original has
-    them, additions re-indented by the shift that the snippet's context and removed lines show.
+def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above: int = 0, lead: int = 0) -> list[str]:
+    """The hunk's new text for original[where[0]-lead:where[-1]+1]: context lines as the original
+    has them, additions re-indented by the shift that the snippet's context and removed lines show.
 
     Blank lines: a blank context line takes the original's blank line at that point, a lone "-"
     removes it; blank lines the snippet did not show are kept, except inside a removed block, and
     next to one no more of them than the original had in one place (its separator goes with it).
+    The ``lead`` blank lines right above the first old line are the hunk's own (`_lead`).
     """
     last_old = max(k for k, (kind, text) in enumerate(hunk.lines) if kind != "+" and text.strip())
     last_add = max((k for k, (kind, _) in enumerate(hunk.lines) if kind == "+"), default=-1)
@@ -179,7 +180,7 @@ def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above
     added_iter = iter(_on_grid(probe[len(witnesses) :], original_lines))
     out: list[str] = []
     old_iter = iter(where)
-    cursor = where[0]  # the next original line not yet accounted for
+    cursor = where[0] - lead  # the next original line not yet accounted for
     last_kind = None  # kind of the last old (non-blank) line
     for k, (kind, text) in enumerate(hunk.lines):
         if kind == "+":
@@ -192,7 +193,7 @@ def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above
                     cursor += 1  # a lone "-" after the last removed line removes the blank below it
                     continue
                 break  # blank context lines closing the hunk stand for nothing; the original's stay
-            if cursor < len(original_lines) and not original_lines[cursor].strip() and cursor > where[0]:
+            if cursor < len(original_lines) and not original_lines[cursor].strip():
                 if kind == " ":
                     out.append(original_lines[cursor])
                 cursor += 1
@@ -208,6 +209,18 @@ def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above
             out.append(original_lines[o])
         cursor, last_kind = o + 1, kind
     return out, cursor
+
+
+def _lead(hunk: Hunk, original_lines: list[str], start: int, pos: int) -> int:
+    """How many of the blank lines right above ``start`` (none above ``pos``) the hunk shows before
+    its first old line: added lines above a blank context line go above that blank line.
+
+    >>> _lead(Hunk([("+", "def f():"), ("+", "    pass"), (" ", ""), (" ", "def g():")]), ["}", "", "def g():"], 2, 0)
+    1
+    """
+    first_old = next(k for k, (kind, text) in enumerate(hunk.lines) if kind != "+" and text.strip())
+    shown = sum(kind != "+" and not text.strip() for kind, text in hunk.lines[:first_old])
+    return min(shown, _blank_run_before(original_lines, start), start - pos)
 
 
 def _on_grid(added: list[str], original_lines: list[str]) -> list[str]:
@@ -299,12 +312,15 @@ def apply_hunks(original_lines: list[str], hunks: list[Hunk]):
             out.extend(original_lines[pos:end])
             pos = end
             continue
+        lead = _lead(hunk, original_lines, start, pos)
         new, end = _render(
             hunk,
             original_lines,
             where,
             len(out) - len(_rstrip_blank(out)) if start == pos else _blank_run_before(original_lines, start),
+            lead,
         )
+        start -= lead
         out.extend(original_lines[pos:start])
         out.extend(new)
         spans.append((start, end))

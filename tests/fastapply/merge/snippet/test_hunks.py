@@ -173,3 +173,21 @@ def test_a_marker_like_line_a_diff_adds_inside_a_doc_comment_is_the_files_text()
     merged, warnings = checked_merge(request, prepared)
     assert "    ///     // ...\n    ///     .build();\n" in merged
     assert "marker_leak" not in {w.code.value for w in warnings}
+
+
+def test_lines_added_above_a_blank_context_line_go_above_the_blank_line():
+    """A new method shown after a marker, then the blank line and the method that follow it: the
+    blank line is the one above ``send``, so the method goes between ``close`` and that blank."""
+    snippet = """     def close(self):
+# ... rest of close unchanged ...
++
++    def flush(self):
++        return None
+ 
+     def send(self, data):
+"""
+    result = lazy_merge(ORIGINAL, snippet, "python")
+    assert result.confident, result.reason
+    assert result.merged == ORIGINAL.replace(
+        "        pass\n\n    def send", "        pass\n\n    def flush(self):\n        return None\n\n    def send"
+    )
