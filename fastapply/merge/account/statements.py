@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from fastapply.merge.account.quoted import SPEAKS_OF_PROSE, TOKEN, WORD
+from fastapply.merge.repair.wording import masked_quotes
 from fastapply.merge.text.lines import indent_width as width
 from fastapply.merge.text.normal import continues_statement, is_comment_line, is_distinctive, norm
 
@@ -89,7 +90,22 @@ def trailing_lost(old: str, new: str, instruction: str) -> bool:
     return old != new and old.rstrip() == new and new.strip() != "" and not _SPEAKS_OF_WHITESPACE.search(instruction)
 
 
-_SPEAKS_OF_QUOTES = re.compile(r"quot|string|format|style|lint", re.I)
+_SPEAKS_OF_QUOTES = re.compile(r"\w*(?:quot|string|format|style|lint)\w*", re.I)
+# a word right after a place names the code there, not a restyling: "right after style"
+_AT_PLACE = re.compile(r"\b(?:in|inside|within|from|before|after|above|below)\s+(?:the\s+)?$", re.I)
+
+
+def speaks_of_quotes(instruction: str) -> bool:
+    """Whether the instruction speaks of quotes, strings or formatting, in its own words: not in
+    quoted code, and not naming a place ("add send_keys right after style").
+
+    >>> speaks_of_quotes("Use single quotes."), speaks_of_quotes("Add send_keys right after style, raising.")
+    (True, False)
+    >>> speaks_of_quotes("Rename `format_string` to `render`."), speaks_of_quotes("Match the file's style.")
+    (False, True)
+    """
+    prose = masked_quotes(instruction)
+    return any(not _AT_PLACE.search(prose[: word.start()]) for word in _SPEAKS_OF_QUOTES.finditer(prose))
 
 
 def quotes_only(old: str, new: str, instruction: str) -> bool:
@@ -104,7 +120,7 @@ def quotes_only(old: str, new: str, instruction: str) -> bool:
     >>> quotes_only('        cpu: "4"', "        cpu: 4", "Give the head a memory limit.")
     True
     """
-    if is_comment_line(old) or _SPEAKS_OF_QUOTES.search(instruction) or TOKEN.findall(old) == TOKEN.findall(new):
+    if is_comment_line(old) or speaks_of_quotes(instruction) or TOKEN.findall(old) == TOKEN.findall(new):
         return False
     before, after = TOKEN.findall(old.replace("'", '"')), TOKEN.findall(new.replace("'", '"'))
     # ... or one word unquoted (YAML's `cpu: "4"` quoted `cpu: 4`)

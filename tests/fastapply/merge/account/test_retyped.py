@@ -481,3 +481,19 @@ def test_a_context_line_whose_trailing_comment_was_cut_short_is_flagged():
     asked = ApplyRequest(original, snippet, instruction + " Shorten the FIXME comment.", path="url.c")
     _, warnings = checked_merge(asked, prepare(asked))
     assert "retyped_context" not in {w.code.value for w in flags(warnings)}
+
+
+def test_a_word_naming_the_place_of_an_insertion_does_not_ask_for_other_quotes():
+    """ "right after style" names the method ``style``: the instruction asks for no restyling, so the
+    context line retyped in double quotes is flagged, not served as an edit."""
+    original = (
+        "class Node\n  def style(_styles)\n    raise NotImplementedError, 'no CSS'\n  end\n\n"
+        "  def value\n    string_node.value\n  end\nend\n"
+    )
+    snippet = (
+        '  def style(_styles)\n    raise NotImplementedError, "no CSS"\n  end\n\n'
+        "  def send_keys(*_args)\n    raise NotImplementedError, 'no keys'\n  end\n\n"
+        "  def value\n    string_node.value\n  end\n"
+    )
+    merged, codes, served = _served(original, snippet, "Add a send_keys method right after style.", "node.rb")
+    assert "retyped_context" in codes and not served
