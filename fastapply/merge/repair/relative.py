@@ -21,6 +21,8 @@ checked against the file's last line, and flagged rather than made.
     [('Ignore', 'above', 'Report')]
     >>> stated_order("Move Queue from the top of Parser.kt to the end, after warn().", {"Queue", "Parser", "warn"})
     [('Queue', 'below', 'warn')]
+    >>> stated_order("Move f from right after the G class to the end of the file (after h).", {"f", "G", "h"})
+    [('f', 'below', 'h')]
     >>> stated_order("Move getLimit() up so it sits right after its setter.", {"getLimit", "setLimit"})
     [('getLimit', 'below', 'setLimit')]
     >>> stated_order("pop() is internal: move it below push().", {"pop", "push"})
@@ -52,6 +54,7 @@ _END_THEN_RELATION = re.compile(
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
 _FROM = re.compile(r"\s(?:from|out\s+of)\s", re.IGNORECASE)
 _BELOW = {"below", "after", "under", "beneath"}
+_TO = re.compile(r"\b(?:to|into|onto)\b", re.IGNORECASE)
 
 
 def stated_order(instruction: str, names: set[str], rows: dict[str, int] | None = None) -> list[tuple[str, str, str]]:
@@ -62,7 +65,9 @@ def stated_order(instruction: str, names: set[str], rows: dict[str, int] | None 
     file (``rows``: the row each name stands at; without it, a list is read as no move)."""
     found: list[tuple[str, str, str]] = []
     for match in [*_RELATION.finditer(instruction), *_END_THEN_RELATION.finditer(instruction)]:
-        what = _FROM.split(match.group("what"))[0]  # "X from the top of ArgParser.kt": X moves
+        what, *source = _FROM.split(match.group("what"), maxsplit=1)  # "X from the top of ArgParser.kt": X moves
+        if source and match.re is _RELATION and not _TO.search(source[0]):
+            continue  # "move X from right after Y to the end": the relation says where X stands now
         movers = list(dict.fromkeys(w for w in _NAME.findall(what) if w in names))
         pronoun = _PRONOUN.match(what)
         if pronoun and not movers:  # "remove() and setHead() are helpers: move them after setCapacity()"

@@ -146,3 +146,12 @@ def test_the_parser_reads_the_mover_through_file_names_pronouns_and_accessor_pai
     ]
     # "it" stands for the name its sentence opens with, or for nothing the parser can tell
     assert relative.stated_order("Warn less in Parser; move it below warn().", names) == []
+
+
+def test_a_place_after_from_says_where_the_mover_stands_now():
+    """ "from right after the Reaction class to the end (after h)": the move goes below h, and the
+    definition it leaves is no destination."""
+    names = {"f", "Reaction", "h"}
+    ask = "Move f from right after the Reaction class to the end of the file (after h) and document it."
+    assert relative.stated_order(ask, names) == [("f", "below", "h")]
+    assert relative.stated_order("Move f from the top of the file to right after h.", names) == [("f", "below", "h")]
