@@ -166,13 +166,18 @@ def _reaches(items: list[Item], orig: list[str], op: Op, head: bool) -> bool:
 
 
 def _off_shift(items, ops: list[Op], orig, chunk, style: Style, costs: Costs) -> set[tuple[int, int]]:
-    """Matches of short common lines at another indentation shift than their chunk's distinctive
-    anchors show (a chunk of closers only takes the previous chunk's shift)."""
+    """Matches of short common lines at another indentation shift than the nearest unique anchor
+    of their chunk shows (a chunk that re-indents a block shifts that block, not the doc
+    comment above it), or with none, than their chunk's anchors show most (a chunk of closers only
+    takes the previous chunk's shift)."""
     shifts: dict[int, Counter] = {}
+    anchored: dict[int, int] = {}  # item -> its shift, for the distinctive matches
     for op in ops:
         if op.kind == "match" and items[op.item].kind != "blank" and costs.distinct[op.line]:
             shift = style.width(orig[op.line]) - style.width(items[op.item].text)
             shifts.setdefault(chunk[op.item], Counter())[shift] += 1
+            if len(costs.where.get(norm(orig[op.line]), ())) == 1:  # a line the file holds once
+                anchored[op.item] = shift
     shift_of, last = {}, None
     for k in range(max(chunk) + 1):
         if shifts.get(k):
@@ -183,11 +188,18 @@ def _off_shift(items, ops: list[Op], orig, chunk, style: Style, costs: Costs) ->
     for i, item in enumerate(items):
         if item.kind != "code" or shift_of.get(chunk[i]) is None:
             continue  # (a diff's context and removed lines stand for original lines by its own say)
-        wanted = closing.get(i, shift_of[chunk[i]])
+        wanted = closing.get(i, _nearest_shift(i, anchored, chunk, shift_of[chunk[i]]))
         for j in costs.where.get(norm(item.text), []):
             if not costs.distinct[j] and style.width(orig[j]) - style.width(item.text) != wanted:
                 banned.add((i, j))
     return banned
+
+
+def _nearest_shift(i: int, anchored: dict[int, int], chunk: list[int], default: int) -> int:
+    """The shift of the unique match nearest item i in its chunk (the later one of two as near:
+    an opening line belongs with what follows it); ``default`` when the chunk has none."""
+    near = [k for k in anchored if chunk[k] == chunk[i]]
+    return anchored[min(near, key=lambda k: (abs(k - i), k < i))] if near else default
 
 
 def _closer_shifts(items, ops: list[Op], orig, chunk, style: Style) -> dict[int, int]:

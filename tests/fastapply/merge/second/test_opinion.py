@@ -373,3 +373,23 @@ def test_a_common_opener_over_a_marker_stands_for_its_own_line_after_a_new_one()
     )
     expected = original.replace("  onSubmitEdit\n", "  onSubmitEdit,\n  showSources = true\n")
     assert second_opinion(original, snippet, "tsx").merged == expected
+
+
+def test_a_doc_comment_above_a_method_that_reindents_its_body_keeps_its_place():
+    """Most lines of the rewritten method move one level in (a try wraps them): the doc comment's
+    ``/**`` and ``*/`` stand where the method's own header does, not at the body's shift."""
+    body = "".join(f"        step{n}()\n" for n in range(6))
+    original = (
+        "class R {\n    /**\n     * starts it\n     */\n    start() {\n        go()\n    }\n\n"
+        "    /**\n     * runs it, once\n     */\n    run() {\n" + body + "    }\n}\n"
+    )
+    wrapped = "".join(f"            step{n}()\n" for n in range(6))
+    snippet = (
+        "class R {\n    // ...\n\n    /**\n     * runs it, once\n     */\n    run() {\n        try {\n"
+        + wrapped
+        + "        } finally {\n            done()\n        }\n    }\n}\n"
+    )
+    expected = original.replace(
+        body, "        try {\n" + wrapped + "        } finally {\n            done()\n        }\n"
+    )
+    assert second_opinion(original, snippet, "typescript").merged == expected
