@@ -58,6 +58,37 @@ def pair_last_line(chunk: Chunk, pairs, original: list[str]):
     return pairs
 
 
+def pair_block_end(chunk: Chunk, pairs, original: list[str]):
+    """A chunk whose last anchor opens a block (``if start > end {``) and which then shows only new
+    lines, deeper, and the block's closer before a marker: the closer pairs with that block's own
+    closing line in the original, so the old body between goes (the snippet shows the whole block,
+    no marker inside it). Read otherwise, the new body and ``}`` land above the old body, which
+    the marker keeps, and the block closes twice."""
+    lines = chunk.lines
+    last = last_nonblank(lines)
+    if not pairs or not chunk.marker_after or last is None or last <= pairs[-1][0]:
+        return pairs
+    c_open, o_open = pairs[-1]
+    depth = _width(lines[c_open])
+    if not lines[c_open].rstrip().endswith(("{", "(", "[")) or not closing_only([lines[last]]):
+        return pairs
+    if _width(lines[last]) != depth or any(_width(line) <= depth for line in lines[c_open + 1 : last] if line.strip()):
+        return pairs
+    if (chunk.indent_after or 0) > depth:
+        return pairs  # the marker stands for more of the block
+    o_depth = _width(original[o_open])
+    o_close = next(
+        (o for o in range(o_open + 1, len(original)) if original[o].strip() and _width(original[o]) <= o_depth), None
+    )
+    if o_close is None or _width(original[o_close]) != o_depth or norm(original[o_close]) != norm(lines[last]):
+        return pairs
+    return pairs + [(last, o_close)]
+
+
+def _width(line: str) -> int:
+    return len(indent_of(line).expandtabs(4))
+
+
 _ENDS_STATEMENT = (";", ",", "}", "]", "*/")
 
 

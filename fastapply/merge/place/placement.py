@@ -7,7 +7,13 @@ import re
 
 from fastapply.merge.place.anchor import Alignment, align
 from fastapply.merge.place.edges import pin_edges
-from fastapply.merge.place.ends import pair_enclosing_end, pair_last_line, pair_leading_closers, unpair_new_group_opener
+from fastapply.merge.place.ends import (
+    pair_block_end,
+    pair_enclosing_end,
+    pair_last_line,
+    pair_leading_closers,
+    unpair_new_group_opener,
+)
 from fastapply.merge.place.pairs import first_word, header_keyword, monotonic
 from fastapply.merge.place.siblings import unpair_new_siblings
 from fastapply.merge.snippet.chunks import Chunk, block_end, closing_only
@@ -220,6 +226,7 @@ def place_chunk(
     pairs = unpair_new_group_opener(chunk, pairs, language)
     pairs = pair_leading_closers(chunk, pairs, original, lo, defs)
     pairs = pair_last_line(chunk, pairs, original)
+    pairs = pair_block_end(chunk, pairs, original)
     pairs = pair_enclosing_end(chunk, pairs, original, defs, language)
     pairs = unpair_new_siblings(chunk, pairs, defs, original, language)
     if not pairs:  # only short common lines matched (or nothing): the caller decides

@@ -1,3 +1,4 @@
+from fastapply.merge import lazy_merge
 from fastapply.merge.place.ends import pair_last_line, pair_leading_closers, unpair_new_group_opener
 from fastapply.merge.snippet.chunks import Chunk
 from fastapply.merge.text.syntax import definitions
@@ -77,3 +78,16 @@ def test_a_leading_closer_ends_the_definition_the_previous_chunk_opened():
     assert pair_leading_closers(chunk, [(2, 9), (4, 11)], original, 1, defs) == [(0, 3)]
     # anchors right after the definition's end stay
     assert pair_leading_closers(chunk, [(2, 5)], original[:4] + ["", "/**"] + original[5:], 1, defs) == [(0, 3), (2, 5)]
+
+
+def test_a_block_shown_whole_before_a_marker_replaces_its_old_body():
+    """The ``if`` is shown from its opener to its ``}`` with a new body, then a marker for the rest
+    of the function: the old body goes, and the block closes once."""
+    original = (
+        "package t\n\nfunc clamp(lo, hi int) int {\n\tif lo > hi {\n\t\ttmp := lo\n\t\tlo = hi\n\t\thi = tmp\n\t}\n\n"
+        "\tif lo < 0 {\n\t\tlo = 0\n\t}\n\treturn hi - lo\n}\n"
+    )
+    snippet = "func clamp(lo, hi int) int {\n\tif lo > hi {\n\t\tlo, hi = hi, lo\n\t}\n\n\t// ... rest of clamp unchanged ...\n}\n"
+    result = lazy_merge(original, snippet, "go")
+    assert result.confident, result.reason
+    assert result.merged == original.replace("\t\ttmp := lo\n\t\tlo = hi\n\t\thi = tmp\n", "\t\tlo, hi = hi, lo\n")
