@@ -15,9 +15,10 @@ not assumed): ``-`` lines must be original lines once the prefix is dropped and 
 ``+`` lines must not be original lines as written. A Markdown list item or a Lua comment that is
 already in the file is therefore never read as a diff line. Each hunk (its context and ``-`` lines)
 must then match the original exactly once after the previous hunk, whitespace aside (a context
-comment may be reworded when the hunk's other lines place it, and place it once); line numbers in
-``@@`` headers are ignored (agents get them wrong), and a header may name a function instead
-(``@@ def connect(self):``).
+comment may be reworded when the hunk's other lines place it, and place it once). A header's line
+number (agents get them wrong) or the line it quotes instead (``@@ def connect(self):``) only
+chooses between places where the hunk's lines stand alike. The ``*** Begin Patch`` /
+``*** Update File:`` envelope some agents wrap their hunks in is dropped like a file header.
 """
 
 from __future__ import annotations
@@ -32,8 +33,13 @@ from fastapply.merge.text.markers import is_marker_line
 from fastapply.merge.text.normal import is_comment_line, norm
 
 HUNK_HEADER = re.compile(r"^@@(?:\s.*)?$")
+_QUOTED = re.compile(r"^@@(?: -\d+(?:,\d+)? \+\d+(?:,\d+)? @@)?\s*(.*?)\s*$")  # the text after the numbers
 _OLD_START = re.compile(r"^@@ -(\d+)")  # "@@ -3,4 +3,5 @@", "@@", and "@@ def name(...)" (a function as the header)
-FILE_HEADER = re.compile(r"^(---|\+\+\+) (a/|b/|/dev/null|\S+\.\w+)|^diff --git |^index [0-9a-f]+\.\.")
+# a file's header lines, and the envelope of a patch in the "*** Begin Patch" form some agents use
+FILE_HEADER = re.compile(
+    r"^(---|\+\+\+) (a/|b/|/dev/null|\S+\.\w+)|^diff --git |^index [0-9a-f]+\.\."
+    r"|^\*\*\* (?:Begin Patch|End Patch|End of File|(?:Update|Add|Delete) File: |Move to: )"
+)
 
 
 @dataclass
@@ -41,6 +47,7 @@ class Hunk:
     # (kind, text): kind " " context, "-" removed, "+" added; text without the prefix
     lines: list[tuple[str, str]] = field(default_factory=list)
     old_start: int | None = None  # the 0-based original line its "@@ -N" header names, if any
+    below: str = ""  # the line its header quotes ("@@ def connect(self):"), which stands above the hunk
 
     @property
     def _old_lines(self) -> list[tuple[str, str]]:
@@ -82,7 +89,9 @@ def is_diff_form(snippet_lines: list[str], original_lines: list[str]) -> bool:
         return True
     # Only additions: diff-form when every other line is an original line (context) or a marker,
     # or when context lines carry the one-space prefix of a diff.
-    others = [line for line, kind in zip(snippet_lines, kinds) if kind == " " and line.strip()]
+    others = [
+        line for line, kind in zip(snippet_lines, kinds) if kind == " " and line.strip() and not FILE_HEADER.match(line)
+    ]
     context = [line for line in others if norm(line) in orig_norm]
     if context and len(context) == len([line for line in others if not is_marker_line(line)]):
         return True
@@ -100,7 +109,12 @@ def parse_hunks(snippet_lines: list[str], original_lines: list[str], language: s
         context_marker = line.startswith(" ") and is_marker_line(line[1:], language)
         if HUNK_HEADER.match(line) or is_marker_line(line, language) or context_marker:
             numbered = _OLD_START.match(line)
-            hunks.append(Hunk(old_start=int(numbered.group(1)) - 1 if numbered else None))
+            quoted = _QUOTED.match(line)
+            hunks.append(
+                Hunk(
+                    old_start=int(numbered.group(1)) - 1 if numbered else None, below=quoted.group(1) if quoted else ""
+                )
+            )
             continue
         if FILE_HEADER.match(line):
             continue
@@ -280,6 +294,23 @@ def numbered_place(found: list[tuple[int, list[int]]], old_start: int | None) ->
     return [by_distance[0]] if near <= NUMBERED_SLACK and far > near + NUMBERED_SLACK else found
 
 
+def quoted_place(
+    found: list[tuple[int, list[int]]], below: str, original_lines: list[str]
+) -> list[tuple[int, list[int]]]:
+    """Of the places a hunk's old lines stand, the first one below the line its header quotes
+    (``@@ static void Dump(int n) {``: the enclosing function, or any line above the hunk), when
+    that line stands once in the file; all of them otherwise.
+
+    >>> quoted_place([(2, [2]), (5, [5])], "def b():", ["def a():", "", "  x = 1", "def b():", "", "  x = 1"])
+    [(5, [5])]
+    """
+    rows = [r for r, line in enumerate(original_lines) if below and norm(line) == norm(below)]
+    if len(rows) != 1:
+        return found
+    after = [place for place in found if place[0] >= rows[0]]  # (the hunk may open with that line)
+    return after[:1] or found
+
+
 def apply_hunks(original_lines: list[str], hunks: list[Hunk]):
     """(merged lines, spans of the original replaced, problems). Each hunk must match its old lines
     exactly once after the previous hunk; a hunk that does not is reported and left out."""
@@ -304,6 +335,8 @@ def apply_hunks(original_lines: list[str], hunks: list[Hunk]):
             continue
         if len(found) > 1:
             found = numbered_place(found, hunk.old_start)
+        if len(found) > 1:
+            found = quoted_place(found, hunk.below, original_lines)
         if len(found) > 1:
             problems.append(f"hunk {n}: its context and removed lines occur {len(found)} times")
         start, where = found[0]

@@ -191,3 +191,26 @@ def test_lines_added_above_a_blank_context_line_go_above_the_blank_line():
     assert result.merged == ORIGINAL.replace(
         "        pass\n\n    def send", "        pass\n\n    def flush(self):\n        return None\n\n    def send"
     )
+
+
+def test_a_patch_in_the_begin_patch_envelope_is_applied_without_its_envelope():
+    snippet = """*** Begin Patch
+*** Update File: conn.py
+@@ class Conn:
+     def connect(self):
+-        sock = socket.create_connection(self.addr)
++        sock = socket.create_connection(self.addr, timeout=5)
+         return sock
+*** End Patch
+"""
+    result = lazy_merge(ORIGINAL, snippet, "python")
+    assert result.confident, result.reason
+    assert result.merged == ORIGINAL.replace("(self.addr)\n", "(self.addr, timeout=5)\n")
+
+
+def test_a_hunk_whose_lines_stand_twice_goes_below_the_line_its_header_quotes():
+    original = "def a():\n    x = 1\n    return x\n\n\ndef b():\n    x = 1\n    return x\n"
+    snippet = "@@ def b():\n     x = 1\n-    return x\n+    return x + 1\n"
+    result = lazy_merge(original, snippet, "python")
+    assert result.confident, result.reason
+    assert result.merged == "def a():\n    x = 1\n    return x\n\n\ndef b():\n    x = 1\n    return x + 1\n"
