@@ -54,6 +54,13 @@ _SAME_AS = re.compile(
     re.IGNORECASE,
 )
 _PLACE_NOTE = re.compile(r"(?:in|into|at|on|for)\s+(?:the\s+)?[\w$.]+", re.IGNORECASE)
+# what it stands for, named: a code name ("... onBecomeStale_ ..."), or a list of names, each maybe
+# with a noun after it ("... diffValue accessors, schedule_ ...", "... toc item, Home, Work ...");
+# one plain word is no name ("... links ..." may be prose)
+_NAME = r"[\w$.]+(?: [a-z]+)?"
+_NAME_LIST = re.compile(
+    rf"[\w$.]*(?:[_$.]|[a-z][A-Z])[\w$.]*(?: [a-z]+)?|{_NAME}(?:,\s*(?:and\s+)?{_NAME})+(?:\s+and\s+{_NAME})?"
+)
 _CODE_PUNCT = re.compile(r"[(){}\[\];=<>\"'`]")
 # An ellipsis, then a note that says where the next lines go ("... and in the head, next to x:").
 _DIRECTION = re.compile(
@@ -113,8 +120,11 @@ def _is_marker_phrase(body: str) -> bool:
     if re.match(_ELLIPSIS, body) or re.search(_ELLIPSIS + r"$", body):
         inner = re.sub(_ELLIPSIS, " ", body).strip()
         # between two ellipses, a note that only says where: "... in the ExpectationMessage enum ..."
-        placed = bool(re.match(_ELLIPSIS, body) and re.search(_ELLIPSIS + r"$", body) and _PLACE_NOTE.match(inner))
-        return len(inner.split()) <= 8 and (not inner or placed or bool(_MARKER_WORDS.search(inner)))
+        around = bool(re.match(_ELLIPSIS, body) and re.search(_ELLIPSIS + r"$", body))
+        placed = around and bool(_PLACE_NOTE.match(inner))
+        # ... or names what it stands for: "... diffValue accessors, onBecomeStale_, schedule_ ..."
+        listed = around and bool(_NAME_LIST.fullmatch(inner))
+        return len(inner.split()) <= 8 and (not inner or placed or listed or bool(_MARKER_WORDS.search(inner)))
     if len(words) > 8:
         return False
     if body.lower().strip(".!") in ("same", "unchanged", "existing code", "keep existing code"):

@@ -192,3 +192,10 @@ def test_a_note_between_two_ellipses_that_says_where_is_a_marker():
     assert is_marker_line("// ... in the ExpectationMessage enum ...", "swift")
     assert is_marker_line("    // ... in NMBExpectationMessage (ObjC bridge) ...", "swift")
     assert not is_marker_line("// retry in a loop...", "swift")  # a sentence trailing off is a comment
+
+
+def test_names_listed_between_two_ellipses_are_a_marker():
+    assert is_marker_line("    // ... diffValue accessors, onBecomeStale_, schedule_, runReaction_ ...", "typescript")
+    assert is_marker_line("  # ... parse_args ...", "python")
+    assert is_marker_line("        <!-- ... toc item, Home, Work, Company ... -->", "html")
+    assert not is_marker_line("    // keeps onBecomeStale_ and schedule_ apart...", "typescript")  # no ellipsis before
