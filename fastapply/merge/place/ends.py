@@ -58,6 +58,22 @@ def pair_last_line(chunk: Chunk, pairs, original: list[str]):
     return pairs
 
 
+def pair_list_tail(chunk: Chunk, pairs, original: list[str], lo: int):
+    """After a marker, a chunk that opens with the original line right above its first anchor
+    written with a ``,`` after it (``diffValue = 0b10000,``), then new lines: the last entry of a
+    list, continued for the entries added after it. That line pairs with the old entry, edited;
+    read as new, the old entry stays above it under the marker, and the list holds it twice."""
+    if not chunk.marker_before or not pairs:
+        return pairs
+    c = next_nonblank(chunk.lines, 0)
+    o = prev_nonblank(original, pairs[0][1] - 1, lo)
+    if c is None or o is None or c >= pairs[0][0]:
+        return pairs
+    if chunk.lines[c].rstrip() != original[o].rstrip() + "," or original[o].rstrip().endswith(","):
+        return pairs
+    return [(c, o)] + pairs
+
+
 def pair_block_end(chunk: Chunk, pairs, original: list[str]):
     """A chunk whose last anchor opens a block (``if start > end {``) and which then shows only new
     lines, deeper, and the block's closer before a marker: the closer pairs with that block's own

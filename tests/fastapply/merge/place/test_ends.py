@@ -91,3 +91,13 @@ def test_a_block_shown_whole_before_a_marker_replaces_its_old_body():
     result = lazy_merge(original, snippet, "go")
     assert result.confident, result.reason
     assert result.merged == original.replace("\t\ttmp := lo\n\t\tlo = hi\n\t\thi = tmp\n", "\t\tlo, hi = hi, lo\n")
+
+
+def test_the_last_entry_written_with_a_comma_before_new_entries_is_that_entry_edited():
+    """After a marker, the enum's last entry with a ``,`` added, a new entry, the closer: the old
+    entry is continued, not kept above its copy."""
+    original = "const enum Flags {\n    a = 1,\n    b = 2,\n    c = 4\n}\n\nexport function f() {\n    return 1\n}\n"
+    snippet = "const enum Flags {\n    // ...\n    c = 4,\n    d = 8\n}\n\nexport function f() {\n    // ...\n}\n"
+    result = lazy_merge(original, snippet, "typescript")
+    assert result.confident, result.reason
+    assert result.merged == original.replace("    c = 4\n", "    c = 4,\n    d = 8\n")
