@@ -85,6 +85,8 @@ def _comment_body(stripped: str) -> str | None:
 _PARENS = re.compile(r"\([^()]*\)")
 
 
+# Between two ellipses, a marker phrase, then a clause after a comma that notes an exception.
+_NOTED = re.compile(rf"({_ELLIPSIS}[^,;]+?)\s*[,;]\s*(?:except|but|only|save)\b(.*?)({_ELLIPSIS})")
 # Code a marker's note names ("... and earlier in request():", "rest of <head> unchanged",
 # "the 'v' case"): a reference, not code, once the note reads as a marker.
 _NAMED = re.compile(r"[\w$.]+\(\)|</?[\w-]+>|'[^'\s]{1,30}'|\"[^\"\s]{1,30}\"|`[^`]{1,40}`")
@@ -101,6 +103,11 @@ def _is_marker_phrase(body: str) -> bool:
     whole = re.fullmatch(r"\((.+)\)", body.strip())
     if whole:
         return _is_marker_phrase(whole.group(1))  # "// (unchanged)", "// (existing code)"
+    noted = _NOTED.fullmatch(body.strip())
+    if noted and len(body.split()) <= 24:
+        # "... event listeners unchanged, except that they now call f(...) ...": a marker, then a
+        # note on what changes in the code it stands for (read by the elided-edit check)
+        return _is_marker_phrase(f"{noted.group(1)} {noted.group(3)}")
     if re.match(_ELLIPSIS, body) or _WHERE_NOTE.match(_NAMED.sub("X", body)):
         body = _NAMED.sub("X", body)
     if _WHERE_NOTE.match(body) and len(body.split()) <= 12:

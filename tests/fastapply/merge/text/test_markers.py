@@ -199,3 +199,10 @@ def test_names_listed_between_two_ellipses_are_a_marker():
     assert is_marker_line("  # ... parse_args ...", "python")
     assert is_marker_line("        <!-- ... toc item, Home, Work, Company ... -->", "html")
     assert not is_marker_line("    // keeps onBecomeStale_ and schedule_ apart...", "typescript")  # no ellipsis before
+
+
+def test_a_marker_with_a_note_on_what_changes_in_it_is_still_a_marker():
+    line = "    // ... event listeners unchanged, except that they now call failPendingRequests(...) ..."
+    assert is_marker_line(line, "typescript")
+    assert is_marker_line("// ... constructors unchanged, except the empty #if pair goes away ...", "csharp")
+    assert not is_marker_line("// ... x = f(y), except ...", "typescript")  # code, not a marker phrase
