@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.repair.instructed import renamed_kept
-from fastapply.merge.repair.wording import renamed_word, renames
+from fastapply.merge.repair.relative import stated_moves, unmade_moves
+from fastapply.merge.repair.wording import MOVE_VERB, renamed_word, renames
 from fastapply.merge.snippet.hunks import new_side
 from fastapply.merge.text.languages import detect_language
 from fastapply.merge.text.markers import is_marker_line, opens_with_ellipsis, states_edit
@@ -88,6 +89,17 @@ def elided_edits(original, merged, orig, snip, lang, instruction) -> ApplyWarnin
     made = not renamed_kept(original, merged, instruction, snip, lang)
     if stated and made and all(whole_word(new).search(merged) for _, new in stated):
         return None
+    # ... and a move: "... unchanged, except that notify() moves down here ...", where the
+    # instruction moves notify and the merged file shows every stated move made
+    movers = {name for name, _, _ in stated_moves(original, lang, instruction)}
+    if movers and not unmade_moves(merged, lang, instruction):
+        notes = tuple(
+            n
+            for n in notes
+            if not (MOVE_VERB.search(snip[n - 1]) and any(whole_word(name).search(snip[n - 1]) for name in movers))
+        )
+        if not notes:
+            return None
     return ApplyWarning(
         Code.ELIDED_EDIT, f"{len(notes)} snippet note(s) state an edit to code they elide, which no check reads", notes
     )

@@ -186,6 +186,16 @@ def test_an_elided_rename_is_read_where_the_instruction_states_it():
     assert "elided_edit" in codes(validate(original, snippet, renamed, "python"))
 
 
+def test_an_elided_move_is_read_where_the_instruction_states_it_and_the_file_shows_it():
+    original = "def notify():\n    pass\n\n\ndef load():\n    return 1\n\n\nclass Tail:\n    pass\n"
+    snippet = "# ... everything above unchanged, except that notify() moves down here ...\n\n\ndef notify():\n    pass\n\n\nclass Tail:\n    pass\n"
+    moved = "def load():\n    return 1\n\n\ndef notify():\n    pass\n\n\nclass Tail:\n    pass\n"
+    instruction = "Move notify() down to just above the Tail class."
+    assert "elided_edit" not in codes(validate(original, snippet, moved, "python", instruction=instruction))
+    assert "elided_edit" in codes(validate(original, snippet, original, "python", instruction=instruction))
+    assert "elided_edit" in codes(validate(original, snippet, moved, "python"))
+
+
 def test_an_original_line_with_the_stated_rename_made_is_not_invented():
     original = "def is_true(s):\n    return s == 'y'\n\n\ndef load(t):\n    return is_true(t)\n"
     snippet = "def parse_bool(s):\n    return s == 'y'\n\n# ... existing code ...\n"
