@@ -106,6 +106,17 @@ _PACKAGES = re.compile(
     re.I,
 )
 _KEEPS = re.compile(r"[,;]?\s+(?:and|but)\s+(?:keep|leave|retain|preserve)s?\b|[,;]\s*(?:keep|leave)s?\b", re.I)
+# "delete it and call completeWithFailure directly": a new clause with its own verb, not a second object
+_THEN_DOES = re.compile(
+    r"[,;]?\s+(?:and|then)\s+(?:call|use|pass|make|add|update|return|rename|inline|change|set|put|write|"
+    r"invoke|throw|raise|emit|point|route|forward|delegate)s?\b",
+    re.I,
+)
+# "print X instead of the CancellationException failure": a name before a noun for what code gives
+# describes a value, it names no code to replace
+_DESCRIBED = re.compile(
+    r"\b[A-Za-z_$][\w$.]*\s+(?:failures?|errors? messages?|messages?|text|output|results?|values?|labels?|strings?)\b"
+)
 _COUNTED = re.compile(r"(?:those|these|the|all)\s+(?:two|three|four|five|six|\d+)\s", re.I)
 
 
@@ -128,6 +139,10 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     ['createPump']
     >>> named("Remove init(prepend:child:) and keep init(prependedMessage:child:).")  # what is kept stays
     []
+    >>> named("Inline run_it(): delete it and call do_run directly.")  # a new clause, not an object
+    ['run_it']
+    >>> named("Print 'Cancelled' instead of the CancellationException failure.")  # a value described
+    []
     """
     # What the removal clause quotes is exactly what goes: `matchErr = nil`, not every matchErr.
     quoted = [
@@ -143,9 +158,11 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     # "drop those two propTypes": a count of things of a kind, pointed back to, not the name itself
     # "remove X and keep Y": what is kept is not what goes
     removed = [
-        _KEEPS.split(match.group(2))[0] for match in _OBJECT.finditer(instruction) if not _COUNTED.match(match.group(2))
+        _THEN_DOES.split(_KEEPS.split(match.group(2))[0])[0]
+        for match in _OBJECT.finditer(instruction)
+        if not _COUNTED.match(match.group(2))
     ]
-    objects = " ".join([*removed, _replaced(instruction), _listed(instruction)])
+    objects = " ".join([*removed, _DESCRIBED.sub(" ", _replaced(instruction)), _listed(instruction)])
     objects = _PLACE.sub(" ", objects)  # "NULL in RE2::Set::Add", "x from __init__": the place is not what goes
     for ticked, word in _IDENTIFIER.findall(objects):
         token = ticked or word
