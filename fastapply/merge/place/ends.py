@@ -8,7 +8,7 @@ from fastapply.merge.place.edges import edited_opener
 from fastapply.merge.place.pairs import few_unshown, last_nonblank, monotonic, next_nonblank, prev_nonblank
 from fastapply.merge.snippet.chunks import Chunk, balanced_group, closes_outer_block, closing_only, find_run
 from fastapply.merge.text.lines import indent_of
-from fastapply.merge.text.normal import is_distinctive, norm
+from fastapply.merge.text.normal import is_comment_line, is_distinctive, norm
 from fastapply.merge.text.syntax import Definition, innermost_definition
 
 
@@ -72,6 +72,32 @@ def pair_list_tail(chunk: Chunk, pairs, original: list[str], lo: int):
     if chunk.lines[c].rstrip() != original[o].rstrip() + "," or original[o].rstrip().endswith(","):
         return pairs
     return [(c, o)] + pairs
+
+
+def pair_preamble(chunk: Chunk, pairs, original: list[str], lo: int):
+    """After a marker, a chunk that opens with comment lines right above its first anchor, where the
+    original has a comment block right above that line too, no longer than the chunk's: the
+    chunk's comments are that block rewritten (``// Standard close codes (RFC 6455)`` for ``//
+    Standard close codes`` above ``enum CloseCode``), paired line for line from the anchor up.
+    Read as new, the old comment stays above them under the marker, parted from its definition."""
+    if not chunk.marker_before or not pairs:
+        return pairs
+    c_first, o_first = pairs[0]
+    head = [c for c in range(c_first) if chunk.lines[c].strip()]
+    if not head or head != list(range(head[0], c_first)) or not all(is_comment_line(chunk.lines[c]) for c in head):
+        return pairs
+    block = []
+    o = o_first - 1
+    while o >= lo and original[o].strip() and is_comment_line(original[o]):
+        block.insert(0, o)
+        o -= 1
+    if (
+        not block
+        or len(block) > len(head)
+        or any(norm(chunk.lines[c]) == norm(original[b]) for c in head for b in block)
+    ):
+        return pairs  # (a comment shown as it is already anchors where it stands)
+    return list(zip(head[len(head) - len(block) :], block)) + pairs
 
 
 def pair_block_end(chunk: Chunk, pairs, original: list[str]):

@@ -13,6 +13,7 @@ from fastapply.merge.place.ends import (
     pair_last_line,
     pair_leading_closers,
     pair_list_tail,
+    pair_preamble,
     unpair_new_group_opener,
 )
 from fastapply.merge.place.pairs import first_word, header_keyword, monotonic
@@ -227,6 +228,7 @@ def place_chunk(
     pairs = unpair_new_group_opener(chunk, pairs, language)
     pairs = pair_leading_closers(chunk, pairs, original, lo, defs)
     pairs = pair_list_tail(chunk, pairs, original, lo)
+    pairs = pair_preamble(chunk, pairs, original, lo)
     pairs = pair_last_line(chunk, pairs, original)
     pairs = pair_block_end(chunk, pairs, original)
     pairs = pair_enclosing_end(chunk, pairs, original, defs, language)

@@ -101,3 +101,15 @@ def test_the_last_entry_written_with_a_comma_before_new_entries_is_that_entry_ed
     result = lazy_merge(original, snippet, "typescript")
     assert result.confident, result.reason
     assert result.merged == original.replace("    c = 4\n", "    c = 4,\n    d = 8\n")
+
+
+def test_a_comment_rewritten_above_its_definition_replaces_the_old_one():
+    """After a marker, the comment above the enum rewritten, then the enum: the old comment goes
+    instead of staying above the new one, parted from the enum."""
+    original = "let MaxFrameSize = 32\n\n// Close codes\nenum CloseCode {\n    case normal\n    case away\n}\n"
+    snippet = "// ... existing code ...\n\n// Close codes (RFC 6455, section 7.4.1)\nenum CloseCode {\n    case normal\n    case away\n    case tryAgain\n}\n"
+    result = lazy_merge(original, snippet, "swift")
+    assert result.confident, result.reason
+    assert result.merged == original.replace("// Close codes\n", "// Close codes (RFC 6455, section 7.4.1)\n").replace(
+        "    case away\n", "    case away\n    case tryAgain\n"
+    )
