@@ -28,7 +28,7 @@ from fastapply.merge.second.items import (
     neighbour,
 )
 from fastapply.merge.text.lines import indent_width as width
-from fastapply.merge.text.normal import definition_key, is_closer, norm
+from fastapply.merge.text.normal import definition_key, is_closer, is_comment_line, norm
 
 WORD = re.compile(r"[A-Za-z0-9_]")
 TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|\d+")
@@ -223,10 +223,14 @@ class Costs:
             name = definition_key(item.text)
             same_name = [j for j in self.keyed.get(name, ())] if name else []
             found = []
+            comment = is_comment_line(item.text)
             for j, shared in votes.items():
-                if shared * 2 >= len(tokens):
+                # a comment rewritten longer keeps every word of the old one ("close codes" ->
+                # "close codes (RFC 6455, section 7.4.1)"): its edited form, if less alike
+                grown = comment and is_comment_line(self.orig[j]) and shared == len(set(TOKEN.findall(self.onorm[j])))
+                if shared * 2 >= len(tokens) or grown:
                     ratio = difflib.SequenceMatcher(None, key, self.onorm[j], autojunk=False).ratio()
-                    if ratio >= floor:
+                    if ratio >= (min(floor, SIMILAR_HEADER) if grown else floor):
                         found.append((j, ratio))
             if len(same_name) == 1 and all(j != same_name[0] for j, _ in found):
                 found.append((same_name[0], SIMILAR))  # the one line assigning the same name: its new value

@@ -393,3 +393,14 @@ def test_a_doc_comment_above_a_method_that_reindents_its_body_keeps_its_place():
         body, "        try {\n" + wrapped + "        } finally {\n            done()\n        }\n"
     )
     assert second_opinion(original, snippet, "typescript").merged == expected
+
+
+def test_a_comment_rewritten_longer_is_the_edited_form_of_the_old_one():
+    """``/* Tables */`` written ``/* Tables (striped rows) */`` above its rule: every word of the old
+    comment is kept, so the new line replaces it rather than standing beside it."""
+    original = "a {\n  color: red;\n}\n\n/* Tables */\ntable {\n  width: 100%;\n}\n"
+    snippet = "/* ... existing styles ... */\n\n/* Tables (striped rows) */\ntable {\n  width: 100%;\n}\n\ntr:nth-child(even) {\n  color: grey;\n}\n"
+    expected = (
+        original.replace("/* Tables */", "/* Tables (striped rows) */") + "\ntr:nth-child(even) {\n  color: grey;\n}\n"
+    )
+    assert second_opinion(original, snippet, "css").merged == expected
