@@ -270,7 +270,9 @@ def _new_code_ends_snippet(chunk: Chunk, pairs, orig: list[str], end: int, lang,
     return (
         (chunk.marker_before or headless)
         and len(tail) > 1
-        and balanced_group(body, lang)  # (a doc comment above the new definition opens no group)
+        # (a doc comment above the new definition opens no group, but a one-line definition under
+        # its block doc comment is whole: "/**", "Whether ...", "*/", "var isRecording: Bool { ... }")
+        and (balanced_group(body, lang) or (tail[0].strip().startswith("/*") and balanced_group(tail, lang)))
         and not few_unshown(chunk.lines, orig, end, len(orig))
     )
 

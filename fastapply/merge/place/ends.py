@@ -58,18 +58,20 @@ def pair_last_line(chunk: Chunk, pairs, original: list[str]):
     return pairs
 
 
-def pair_list_tail(chunk: Chunk, pairs, original: list[str], lo: int):
-    """After a marker, a chunk that opens with the original line right above its first anchor
-    written with a ``,`` after it (``diffValue = 0b10000,``), then new lines: the last entry of a
-    list, continued for the entries added after it. That line pairs with the old entry, edited;
-    read as new, the old entry stays above it under the marker, and the list holds it twice."""
+def pair_line_above(chunk: Chunk, pairs, original: list[str], lo: int):
+    """After a marker, a chunk that opens with the original line right above its first anchor,
+    as written (``if (enter) {``, which stands twice in the file) or with a ``,`` after it (an
+    enum's last entry continued for new entries), then new lines: that line pairs with the old
+    one, and the new lines go between it and the anchor. Read as new, the old line stays above it
+    under the marker, and the file holds it twice."""
     if not chunk.marker_before or not pairs:
         return pairs
     c = next_nonblank(chunk.lines, 0)
     o = prev_nonblank(original, pairs[0][1] - 1, lo)
     if c is None or o is None or c >= pairs[0][0]:
         return pairs
-    if chunk.lines[c].rstrip() != original[o].rstrip() + "," or original[o].rstrip().endswith(","):
+    line, old = chunk.lines[c].rstrip(), original[o].rstrip()
+    if line != old and (line != old + "," or old.endswith(",")):
         return pairs
     return [(c, o)] + pairs
 
@@ -132,6 +134,7 @@ def _width(line: str) -> int:
 
 
 _ENDS_STATEMENT = (";", ",", "}", "]", "*/")
+_COMMENT_OPENERS = ("/**", "/*", "/*!", "<!--")
 
 
 def unpair_new_group_opener(chunk: Chunk, pairs, language: str | None):
@@ -140,7 +143,7 @@ def unpair_new_group_opener(chunk: Chunk, pairs, language: str | None):
     from there on the chunk opens and closes everything it opens, so it is new code inserted after
     the anchors before it. Read as an edit of what follows in the original (whose own ``{`` or
     ``/**`` the weak lines happened to match), it would leave that code's rest unbalanced."""
-    if len(pairs) < 2 or not chunk.marker_after or last_nonblank(chunk.lines) == pairs[-1][0]:
+    if len(pairs) < 2 or last_nonblank(chunk.lines) == pairs[-1][0]:
         return pairs
     weak = len(pairs)
     while weak > 1 and not is_distinctive(norm(chunk.lines[pairs[weak - 1][0]])):
@@ -149,7 +152,8 @@ def unpair_new_group_opener(chunk: Chunk, pairs, language: str | None):
     for k in range(weak, len(pairs)):
         c = pairs[k][0]
         before = prev_nonblank(chunk.lines, c - 1, 0)
-        if before is None or not chunk.lines[before].rstrip().endswith(_ENDS_STATEMENT):
+        opens_comment = chunk.lines[c].strip() in _COMMENT_OPENERS  # never the body of the line above
+        if before is None or not (chunk.lines[before].rstrip().endswith(_ENDS_STATEMENT) or opens_comment):
             continue  # "{" under "for (...)": the body of the line above, not a new group
         tail = [line for line in chunk.lines[c:] if line.strip()]
         new = [j for j in range(c, len(chunk.lines)) if j not in paired and is_distinctive(norm(chunk.lines[j]))]

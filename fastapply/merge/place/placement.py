@@ -12,7 +12,7 @@ from fastapply.merge.place.ends import (
     pair_enclosing_end,
     pair_last_line,
     pair_leading_closers,
-    pair_list_tail,
+    pair_line_above,
     pair_preamble,
     unpair_new_group_opener,
 )
@@ -227,7 +227,7 @@ def place_chunk(
     pairs = pin_edges(chunk, pairs, original, first, last, lo)
     pairs = unpair_new_group_opener(chunk, pairs, language)
     pairs = pair_leading_closers(chunk, pairs, original, lo, defs)
-    pairs = pair_list_tail(chunk, pairs, original, lo)
+    pairs = pair_line_above(chunk, pairs, original, lo)
     pairs = pair_preamble(chunk, pairs, original, lo)
     pairs = pair_last_line(chunk, pairs, original)
     pairs = pair_block_end(chunk, pairs, original)

@@ -1,5 +1,5 @@
 from fastapply.merge import lazy_merge
-from fastapply.merge.place.ends import pair_last_line, pair_leading_closers, unpair_new_group_opener
+from fastapply.merge.place.ends import pair_last_line, pair_leading_closers, pair_line_above, unpair_new_group_opener
 from fastapply.merge.snippet.chunks import Chunk
 from fastapply.merge.text.syntax import definitions
 
@@ -113,3 +113,47 @@ def test_a_comment_rewritten_above_its_definition_replaces_the_old_one():
     assert result.merged == original.replace("// Close codes\n", "// Close codes (RFC 6455, section 7.4.1)\n").replace(
         "    case away\n", "    case away\n    case tryAgain\n"
     )
+
+
+def test_a_doc_comment_opening_new_code_after_a_line_without_a_semicolon_is_new():
+    """A fragment with no marker: a Swift property, then a new property under its own doc comment.
+    The ``/**`` opens the new code (not the next property's doc comment, which it also matches),
+    and a one-line definition under its doc comment is whole new code, so the fragment is sure."""
+    original = (
+        "import AppKit\n\nclass R {\n"
+        + "".join(f"\tlet k{n} = {n}\n" for n in range(8))
+        + "\n\t/**\n\tThe policy.\n\t*/\n\tpublic var policy = Policy.default\n\n\t/**\n\tThe name.\n\t*/\n\tpublic var name: String\n\n"
+        + "".join(f"\tfunc f{n}() {{ run({n}) }}\n" for n in range(8))
+        + "}\n"
+    )
+    snippet = "\tpublic var policy = Policy.default\n\n\t/**\n\tWhether it records.\n\t*/\n\tpublic var isRecording: Bool { monitor != nil }\n"
+    result = lazy_merge(original, snippet, "swift")
+    assert result.confident, result.reason
+    assert result.merged == original.replace(
+        "Policy.default\n\n",
+        "Policy.default\n\n\t/**\n\tWhether it records.\n\t*/\n\tpublic var isRecording: Bool { monitor != nil }\n\n",
+    )
+
+
+def test_a_chunk_opening_with_the_line_right_above_its_anchor_inserts_below_that_line():
+    """``if (enter) {`` stands twice in the file; after a marker the chunk opens with it, then new
+    lines, then its first anchor, the line right below it in the original: it pairs with that one."""
+    original = [
+        "    if (enter) {",
+        "        skip();",
+        "    }",
+        "    if (enter) {",
+        "        if (items == NULL) {",
+        "    }",
+    ]
+    lines = [
+        "    if (enter) {",
+        "        if (depth >= MAX) {",
+        "            goto fail;",
+        "        }",
+        "        if (items == NULL) {",
+    ]
+    chunk = Chunk(lines, True, True, 12)
+    assert pair_line_above(chunk, [(4, 4)], original, 0) == [(0, 3), (4, 4)]
+    assert pair_line_above(Chunk(lines, False, True, 12), [(4, 4)], original, 0) == [(4, 4)]  # no marker above
+    assert pair_line_above(chunk, [(4, 4)], original[:3] + ["    x = 1;"] + original[4:], 0) == [(4, 4)]
