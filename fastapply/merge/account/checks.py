@@ -24,7 +24,15 @@ from collections import Counter
 from fastapply.merge.account.trace import Trace
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.text.lines import indent_width as _width
-from fastapply.merge.text.normal import WORD_CHAR, definition_key, is_closer, is_comment_line, is_distinctive, norm
+from fastapply.merge.text.normal import (
+    MODIFIERS,
+    WORD_CHAR,
+    definition_key,
+    is_closer,
+    is_comment_line,
+    is_distinctive,
+    norm,
+)
 from fastapply.merge.text.syntax import NAMED_BY_TEXT, definitions
 
 # Languages where one name may be defined twice in one scope on purpose: overloads, or (C) a
@@ -132,7 +140,7 @@ def kept_beside_replacement(trace: Trace) -> ApplyWarning | None:
     shown = {norm(line.text) for line in trace.snip}
     found = set()
     for m in sorted(trace.new_lines):
-        key, opener = definition_key(out[m]), _opener_key(out[m]) if norm(out[m]).endswith("{") else None
+        key, opener = _key(out[m]), _opener_key(out[m]) if norm(out[m]).endswith("{") else None
         if key is None and opener is None:
             continue
         for step in (-1, 1):
@@ -140,11 +148,20 @@ def kept_beside_replacement(trace: Trace) -> ApplyWarning | None:
             if step == 1 and key is None:  # a block opened: look past the new block it opens
                 while t in trace.new_lines:
                     t += 1
+            # the new lines beside it at its width are one run of new entries, looked past inside
+            # its block for an old entry of the same name ("overflow-y: auto;", a new entry, then
+            # the old "overflow-y: scroll;"); a modifier ("const") names nothing
+            run, skipped = key is not None and key not in MODIFIERS, False
             while 0 <= t < len(out) and seen < NEXT_TO:
+                if run and seen == 0 and t in trace.new_lines and out[t].strip() and _width(out[t]) == _width(out[m]):
+                    t, skipped = t + step, True
+                    continue
+                if skipped and out[t].strip() and _width(out[t]) < _width(out[m]):
+                    break  # out of the block
                 if out[t].strip():
                     if t not in trace.kept_at or norm(out[t]) in shown:
                         break  # an anchor or another new line closes the stretch
-                    same = (key is not None and definition_key(out[t]) == key) or (
+                    same = (key is not None and _key(out[t]) == key) or (
                         opener is not None and norm(out[t]).endswith("}") and _opener_key(out[t]) == opener
                     )
                     if same and _width(out[t]) == _width(out[m]):
@@ -172,6 +189,19 @@ def kept_beside_replacement(trace: Trace) -> ApplyWarning | None:
         "or splitting the list it heads",
         tuple(sorted(found)),
     )
+
+
+_TUPLE_ASSIGNED = re.compile(r"([\w$]+(?:\s*,\s*[\w$]+)+)\s*:?=(?!=)")
+
+
+def _key(line: str) -> str | None:
+    """The name a line defines or assigns, or the names it assigns at once (``q, args, err := ...``).
+
+    >>> _key("\tq, args, err := bindNamedExt(e, query, arg)"), _key("    x = 1"), _key("f(a, b) == c")
+    ('q,args,err', 'x', None)
+    """
+    tuple_assigned = _TUPLE_ASSIGNED.match(line.strip())
+    return definition_key(line) or (re.sub(r"\s+", "", tuple_assigned.group(1)) if tuple_assigned else None)
 
 
 def _list_split(trace: Trace, shown: set[str]) -> set[int]:

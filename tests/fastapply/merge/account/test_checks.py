@@ -273,3 +273,28 @@ def test_a_selector_kept_above_its_rewritten_form_splitting_the_list_is_flagged(
     assert "kept_beside_replacement" in {w.code.value for w in account(original, snippet, split, "css")}
     right = original.replace("&:focus,", "&:focus-visible,")
     assert "kept_beside_replacement" not in {w.code.value for w in account(original, snippet, right, "css")}
+
+
+def test_an_old_declaration_kept_past_the_new_ones_written_beside_its_replacement():
+    """The rule's head rewritten with ``overflow-y: auto;`` and a new declaration, the rest under a
+    marker: the old ``overflow-y: scroll;``, kept below both new lines, is the replaced one."""
+    original = ".list {\n  margin: 0;\n  padding: 0;\n  overflow-y: scroll;\n  overflow-x: hidden;\n}\n"
+    snippet = ".list {\n  margin: 0;\n  padding: 0;\n  overflow-y: auto;\n  overscroll-behavior: contain;\n  /* ... rest unchanged ... */\n}\n"
+    merged = original.replace(
+        "  overflow-y: scroll;\n", "  overflow-y: auto;\n  overscroll-behavior: contain;\n  overflow-y: scroll;\n"
+    )
+    found = {w.code for w in account(original, snippet, merged, "css", "Use overflow-y: auto.")}
+    assert "kept_beside_replacement" in found
+    right = original.replace("  overflow-y: scroll;\n", "  overflow-y: auto;\n  overscroll-behavior: contain;\n")
+    assert "kept_beside_replacement" not in {w.code for w in account(original, snippet, right, "css", "")}
+
+
+def test_an_old_tuple_assignment_kept_below_its_replacement():
+    """A function's first line rewritten under its header, the rest under a marker: the old
+    ``q, args, err :=`` line kept below the new one assigns the same names, so it is the replaced one."""
+    original = "func Exec(e Ext, q string) error {\n\tq, args, err := bindOld(e, q)\n\tif err != nil {\n\t\treturn err\n\t}\n\treturn run(q, args)\n}\n"
+    snippet = "func Exec(e Ext, q string) error {\n\tq, args, err := bindNew(e, q)\n\t// ... rest unchanged ...\n"
+    merged = original.replace(
+        "\tq, args, err := bindOld(e, q)\n", "\tq, args, err := bindNew(e, q)\n\tq, args, err := bindOld(e, q)\n"
+    )
+    assert "kept_beside_replacement" in {w.code for w in account(original, snippet, merged, "go", "Use bindNew.")}
