@@ -27,12 +27,14 @@ import re
 from collections import Counter
 
 from fastapply.merge.account.checks import EDITED  # a lost line this similar to a written one was rewritten
+from fastapply.merge.repair.wording import DELETE_VERB
 from fastapply.merge.text.normal import is_comment_line, norm
 
 MIN_WORDS = 2  # distinctive words of the removal clause a stretch of kept lines must hold
 WINDOW = 3  # lines either side of a kept line that count with it (within unshown kept lines)
 RARE_SHARE = 0.03  # a word is distinctive when at most this share of the file's lines use it (min 3)
-_VERB = re.compile(r"\b(remove|removes|delete|deletes|drop|drops|get rid of|strip out|eliminate|eliminates)\b", re.I)
+# the removal verbs of the instruction reader (not after "that", "should", ...), and "eliminate"
+_VERB = re.compile(rf"{DELETE_VERB.pattern}|\b[Ee]liminates?\b")
 _CLAUSE_END = re.compile(
     r"[.;!?](?:\s|$)|\n|,?\s+(?:and|then)\s+(?:make|add|change|rename|update|use|set|move|return|raise|keep)\b"
 )

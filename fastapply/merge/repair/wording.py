@@ -11,9 +11,11 @@ from fastapply.merge.text.normal import whole_word
 
 # Written in lower case or capitalised: an upper-case DROP or DELETE is a quoted keyword (SQL), not the
 # instruction's verb.
-# (after "that", "which" or "who" the verb says what code does: "add stopall() that removes every tween")
-_DELETE_VERB = re.compile(
-    r"(?<!\bthat )(?<!\bwhich )(?<!\bwho )(?<![.:$])\b("
+# (after "that", "which" or "who" the verb says what code does: "add stopall() that removes every tween";
+# so it does after "should", "must" or "will": "destroy() should also drop the listeners")
+DELETE_VERB = re.compile(
+    r"(?<!\bthat )(?<!\bwhich )(?<!\bwho )(?<!(?<!\b[Yy]ou )(?<!\b[Ww]e )\bshould )"
+    r"(?<!(?<!\b[Yy]ou )(?<!\b[Ww]e )\bshould also )(?<!(?<!\b[Yy]ou )(?<!\b[Ww]e )\bmust )(?<!\bwill )(?<!\bwill also )(?<![.:$])\b("
     + "|".join(f"[{w[0].upper()}{w[0]}]{w[1:]}" for w in ("removes?", "deletes?", "drops?", "get rid of", "strip out"))
     + r")\b"
 )
@@ -28,11 +30,11 @@ _KIND_NOUN = re.compile(
     r"attribute|variable|macro|module|endpoint|case|branch|overload|impl|trait|enum|interface|decorator)(?:e?s)?\b"
 )
 _TITLED = re.compile(
-    _DELETE_VERB.pattern + r"\s+the\s+((?:[A-Z][\w-]*\s+){2,3})"
+    DELETE_VERB.pattern + r"\s+the\s+((?:[A-Z][\w-]*\s+){2,3})"
     r"(?:section|block|group|entry|rule|comment|note|heading|example|demo|panel|card|item|link|"
     r"button)s?\b"
 )
-_OBJECT = re.compile(_DELETE_VERB.pattern + r"\s+((?:\S+\s+){0,3}\S+)")
+_OBJECT = re.compile(DELETE_VERB.pattern + r"\s+((?:\S+\s+){0,3}\S+)")
 # "replace X with Y", "X instead of Y" / "rather than Y": the old thing goes too.
 _REPLACED = re.compile(
     r"\breplac(?:e|es|ing)\s+((?:\S+\s+){0,3}?\S+?)\s+(?:with|by)\b|\b(?:instead\s+of|rather\s+than)\s+((?:[^\s,;]+\s+){0,2}[^\s,;]+)",  # not past the clause
@@ -70,7 +72,7 @@ def asks_removal(instruction: str) -> bool:
 
 def asks_deletion(instruction: str) -> bool:
     """Whether the instruction asks for code to go without a replacement: removed, deleted, dropped."""
-    return bool(instruction) and _DELETE_VERB.search(instruction) is not None
+    return bool(instruction) and DELETE_VERB.search(instruction) is not None
 
 
 def _replaced(instruction: str) -> str:
@@ -176,7 +178,7 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     names += [w for w in _KIND_NOUN.findall(objects) + _kind_listed(instruction) if w[:1].isupper() or w in defined]
     names += [" ".join(m.group(2).split()) for m in _TITLED.finditer(instruction)]  # "the Media Queries section"
     # "remove the is-promise and depd dependencies": packages, named as their manifests write them
-    for verb in _DELETE_VERB.finditer(instruction):
+    for verb in DELETE_VERB.finditer(instruction):
         match = _PACKAGES.match(re.split(r"[.;!?](?:\s|$)", instruction[verb.end() :])[0].strip())
         names += [item for item in _ITEM_SEP.split(match.group(1)) if item.lower() not in ("", "the")] if match else []
     return names + referred(instruction)
@@ -216,7 +218,7 @@ def _kind_listed(instruction: str) -> list[str]:
     []
     """
     found = []
-    for verb in _DELETE_VERB.finditer(instruction):
+    for verb in DELETE_VERB.finditer(instruction):
         clause = re.split(r"[.;:!?](?:\s|$)|,\s+(?:and|but|then)\s", instruction[verb.end() :])[0]
         match = _KIND_LIST.search(" ".join(clause.split()[:10]))
         if match:
@@ -266,7 +268,7 @@ def referred(instruction: str) -> list[str]:
     ['isStringNotEmpty']
     """
     found = []
-    for verb in (*_DELETE_VERB.finditer(instruction), *_REPLACE_VERB.finditer(instruction)):
+    for verb in (*DELETE_VERB.finditer(instruction), *_REPLACE_VERB.finditer(instruction)):
         pointer = _REFERS.match(instruction, verb.end() + 1)
         if pointer is None:
             continue
@@ -293,7 +295,7 @@ def _listed(instruction: str) -> str:
     'createBufferStream DEFAULT_DURATION'
     """
     found = []
-    for verb in _DELETE_VERB.finditer(instruction):
+    for verb in DELETE_VERB.finditer(instruction):
         match = _LIST.match(instruction, verb.end() + 1)
         # "the Skeleton import it was the only user of": an item ends where a clause about it starts
         items = [_ABOUT.split(item)[0] for item in _ITEM_SEP.split(match.group(1).strip())] if match else []
@@ -442,7 +444,7 @@ def removal_clauses(instruction: str) -> list[str]:
     """
     masked = masked_quotes(instruction)  # quoted code ends no clause: "remove the `a, b = f()` line"
     clauses = []
-    for verb, end_at in ((_DELETE_VERB, _CLAUSE_END), (_REPLACE_VERB, _REPLACEMENT)):
+    for verb, end_at in ((DELETE_VERB, _CLAUSE_END), (_REPLACE_VERB, _REPLACEMENT)):
         for match in verb.finditer(masked):
             end = end_at.search(masked, match.start())
             clauses.append(instruction[match.start() : end.start() if end else len(instruction)])

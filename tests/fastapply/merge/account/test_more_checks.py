@@ -522,3 +522,12 @@ def test_a_removal_the_snippet_strikes_out_is_made_whatever_words_its_lines_hold
     asked = "Remove the now-redundant string check from the no-argument branch."
     assert "described_removal_kept" not in codes(original, snippet, merged, "python", asked)
     assert "described_removal_kept" in codes(original, "def get(tz, args):\n    # ...\n", original, "python", asked)
+
+
+def test_a_removal_the_code_makes_is_no_removal_asked_of_the_file():
+    """ "destroy() should also drop all listeners" says what destroy() does: its old lines, which a
+    rewritten destroy() keeps, are no described removal left undone; "drop the listeners" would be."""
+    assert described.removal_clauses("In useHistory, destroy() should also drop all registered listeners.") == []
+    assert described.removal_clauses("The parser must drop blank lines, and reset state.") == []
+    assert described.removal_clauses("You should drop the old listeners.") == [" the old listeners"]
+    assert described.removal_clauses("Drop the old listeners.") == [" the old listeners"]
