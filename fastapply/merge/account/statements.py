@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from fastapply.merge.account.quoted import SPEAKS_OF_PROSE, TOKEN, WORD
-from fastapply.merge.repair.wording import masked_quotes
+from fastapply.merge.repair.wording import PLACE_WORDS, masked_quotes
 from fastapply.merge.text.lines import indent_width as width
 from fastapply.merge.text.normal import continues_statement, is_comment_line, is_distinctive, norm
 
@@ -92,7 +92,7 @@ def trailing_lost(old: str, new: str, instruction: str) -> bool:
 
 _SPEAKS_OF_QUOTES = re.compile(r"\w*(?:quot|string|format|style|lint)\w*", re.I)
 # a word right after a place names the code there, not a restyling: "right after style"
-_AT_PLACE = re.compile(r"\b(?:in|inside|within|from|before|after|above|below)\s+(?:the\s+)?$", re.I)
+_AT_PLACE = re.compile(rf"\b(?:{PLACE_WORDS})\s+(?:the\s+)?$", re.I)
 
 
 def speaks_of_quotes(instruction: str) -> bool:

@@ -8,6 +8,7 @@ from fastapply.merge.place.edges import edited_opener
 from fastapply.merge.place.pairs import few_unshown, last_nonblank, monotonic, next_nonblank, prev_nonblank
 from fastapply.merge.snippet.chunks import Chunk, balanced_group, closes_outer_block, closing_only, find_run
 from fastapply.merge.text.lines import indent_of
+from fastapply.merge.text.lines import indent_width as width
 from fastapply.merge.text.normal import is_comment_line, is_distinctive, norm
 from fastapply.merge.text.syntax import Definition, innermost_definition
 
@@ -113,24 +114,20 @@ def pair_block_end(chunk: Chunk, pairs, original: list[str]):
     if not pairs or not chunk.marker_after or last is None or last <= pairs[-1][0]:
         return pairs
     c_open, o_open = pairs[-1]
-    depth = _width(lines[c_open])
+    depth = width(lines[c_open])
     if not lines[c_open].rstrip().endswith(("{", "(", "[")) or not closing_only([lines[last]]):
         return pairs
-    if _width(lines[last]) != depth or any(_width(line) <= depth for line in lines[c_open + 1 : last] if line.strip()):
+    if width(lines[last]) != depth or any(width(line) <= depth for line in lines[c_open + 1 : last] if line.strip()):
         return pairs
     if (chunk.indent_after or 0) > depth:
         return pairs  # the marker stands for more of the block
-    o_depth = _width(original[o_open])
+    o_depth = width(original[o_open])
     o_close = next(
-        (o for o in range(o_open + 1, len(original)) if original[o].strip() and _width(original[o]) <= o_depth), None
+        (o for o in range(o_open + 1, len(original)) if original[o].strip() and width(original[o]) <= o_depth), None
     )
-    if o_close is None or _width(original[o_close]) != o_depth or norm(original[o_close]) != norm(lines[last]):
+    if o_close is None or width(original[o_close]) != o_depth or norm(original[o_close]) != norm(lines[last]):
         return pairs
     return pairs + [(last, o_close)]
-
-
-def _width(line: str) -> int:
-    return len(indent_of(line).expandtabs(4))
 
 
 _ENDS_STATEMENT = (";", ",", "}", "]", "*/")

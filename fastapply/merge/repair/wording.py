@@ -44,7 +44,8 @@ _PLACE_NAMES = "in|inside|within|from"
 _PLACE_WORD = rf"\s(?:{_PLACE_NAMES})\s+(?:the\s+)?"
 _PLACE = re.compile(_PLACE_WORD + r"\S+")
 # text right before a place: "from `.main.menu`", "before header_filter's final `end`"
-_AT_PLACE = re.compile(rf"\s(?:{_PLACE_NAMES}|before|after|above|below)\s+(?:the\s+)?(?:[\w'.!-]+\s+){{0,3}}\(?$")
+PLACE_WORDS = rf"{_PLACE_NAMES}|before|after|above|below"  # the words a place follows
+_AT_PLACE = re.compile(rf"\s(?:{PLACE_WORDS})\s+(?:the\s+)?(?:[\w'.!-]+\s+){{0,3}}\(?$")
 
 
 def masked_quotes(text: str) -> str:
