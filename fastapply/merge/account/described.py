@@ -39,6 +39,8 @@ _CLAUSE_END = re.compile(
     r"[.;!?](?:\s|$)|\n|,?\s+(?:and|then)\s+(?:make|add|change|rename|update|use|set|move|return|raise|keep)\b"
 )
 _COMMENT_OBJECT = re.compile(r"\bcomments?\b", re.I)
+# a word written as code: one backticked name, or a suffix written with its "-" or "." ("-alpine")
+_LITERAL = re.compile(r"`([A-Za-z_$][\w$]*)`|(?<![\w`])[-.]([A-Za-z][\w]+)")
 _PLACE = re.compile(r"\s+(?:in|from|inside|within)\s+(?:the\s+)?`?[\w$]+(?:(?:\.|::|->)[\w$]+)*(?:\(\))?`?")
 _TOKEN = re.compile(r"[A-Za-z_$][\w$]*|\d{3,}")
 _IDENT = re.compile(r"_|[a-z][A-Z]")  # snake_case or camelCase: a name, matched whole
@@ -144,9 +146,14 @@ def _kept_of(original, per_line, use, most, kept, shown, clause, written, struck
     unshown; empty when the clause names too little, or the merge removed lines it describes
     (lines holding a word of it that ``others``, the words of the clause's other objects, lack)."""
     wanted = {w for w in _words(clause) if 0 < use[w] <= most}
-    # "remove the stale TODO comment": a comment line needs one of the words, the object says the rest
+    # "remove the stale TODO comment": a comment line needs one of the words, the object says the rest;
+    # "drop the two -alpine versions": a word written as code is the code itself, and says enough alone
+    # where the snippet writes it nowhere (where it does, the agent edited those lines, and kept the rest)
     of_comment = _COMMENT_OBJECT.search(clause) is not None
-    if len(wanted) < (1 if of_comment else MIN_WORDS):
+    literal = wanted & {w.lower() for pair in _LITERAL.findall(clause) for w in pair if w}
+    literal -= set().union(set(), *(_words(line) for line in shown))
+    need = 1 if of_comment or literal else MIN_WORDS
+    if len(wanted) < need:
         return set()
     kept_set = set(kept)
     gone = [o for o in range(len(original)) if o not in kept_set and per_line[o] & wanted]
@@ -170,7 +177,7 @@ def _kept_of(original, per_line, use, most, kept, shown, clause, written, struck
                 window.append(t)
                 t += step
         hits = set().union(*(per_line[t] & wanted for t in window))
-        if len(hits) >= MIN_WORDS or (of_comment and hits and is_comment_line(original[o])):
+        if len(hits) >= MIN_WORDS or hits & literal or (of_comment and hits and is_comment_line(original[o])):
             found.add(o + 1)
     return found
 

@@ -11,7 +11,6 @@ from fastapply.merge.repair.renames import code_rows
 from fastapply.merge.repair.wording import (
     _CLAUSE_END,
     _RENAME,
-    _REPLACE_VERB,
     _REPLACEMENT,
     asks_deletion,
     asks_removal,
@@ -20,6 +19,7 @@ from fastapply.merge.repair.wording import (
     removal_clauses,
     renamed_names,
     renamed_word,
+    replace_verbs,
     replacements,
     says_place,
 )
@@ -72,7 +72,7 @@ def instruction_not_applied(
     placed = any(says_place(clause) for clause in clauses)
     # "use X instead of Y in f": a use replaced at a place, not every Y removed ("replace" asks that,
     # and so does a removal, unless Y is what "instead of" names: "..., and remove the old copy")
-    replacing = not _REPLACE_VERB.search(instruction) and says_place(instruction)
+    replacing = not replace_verbs(instruction) and says_place(instruction)
     instead = " ".join(m.group(0) for m in replacements(instruction))
     # what "instead of" / "rather than" replaces, as written, when it is more than a name
     replaced = [
@@ -237,7 +237,7 @@ def _without_replacements(text: str, instruction: str, lang) -> str:
     '\nn -= 1'
     """
     names = set()
-    for match in _REPLACE_VERB.finditer(instruction):
+    for match in replace_verbs(instruction):
         rest = instruction[match.end() :]
         with_ = _REPLACEMENT.search(rest)
         if with_:

@@ -12,12 +12,13 @@ from fastapply.merge.text.normal import whole_word
 # Written in lower case or capitalised: an upper-case DROP or DELETE is a quoted keyword (SQL), not the
 # instruction's verb.
 # (after "that", "which" or "who" the verb says what code does: "add stopall() that removes every tween";
-# so it does after "should", "must" or "will": "destroy() should also drop the listeners")
+# so it does after "should", "must" or "will": "destroy() should also drop the listeners"; a word in
+# backticks or of a hyphenated compound is a name or an adjective: "`remove` returns", "drop-null")
 DELETE_VERB = re.compile(
     r"(?<!\bthat )(?<!\bwhich )(?<!\bwho )(?<!(?<!\b[Yy]ou )(?<!\b[Ww]e )\bshould )"
-    r"(?<!(?<!\b[Yy]ou )(?<!\b[Ww]e )\bshould also )(?<!(?<!\b[Yy]ou )(?<!\b[Ww]e )\bmust )(?<!\bwill )(?<!\bwill also )(?<![.:$])\b("
+    r"(?<!(?<!\b[Yy]ou )(?<!\b[Ww]e )\bshould also )(?<!(?<!\b[Yy]ou )(?<!\b[Ww]e )\bmust )(?<!\bwill )(?<!\bwill also )(?<![.:$`-])\b("
     + "|".join(f"[{w[0].upper()}{w[0]}]{w[1:]}" for w in ("removes?", "deletes?", "drops?", "get rid of", "strip out"))
-    + r")\b"
+    + r")\b(?![`-])"
 )
 _IDENTIFIER = re.compile(
     r"`([^`]+)`|(/[\w\-./:{}]*\w|[A-Za-z_$][\w$]*<[^<>\s]+>|[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*(?:\(\))?)"
@@ -68,7 +69,7 @@ _CONSTANT = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{5,}$")  # TIMEOU
 
 def asks_removal(instruction: str) -> bool:
     """Whether the instruction asks for code to go: removed, deleted, dropped, or replaced."""
-    return asks_deletion(instruction) or bool(_replaced(instruction)) or bool(_REPLACE_VERB.search(instruction))
+    return asks_deletion(instruction) or bool(_replaced(instruction)) or bool(replace_verbs(instruction))
 
 
 def asks_deletion(instruction: str) -> bool:
@@ -99,6 +100,8 @@ def replacements(instruction: str) -> list[re.Match]:
         sentence = re.split(r"[.;!?](?:\s|$)", masked_quotes(instruction[: match.start()]))[-1]
         if match.group(2) is not None and _CONDITION.search(sentence):
             continue
+        if match.group(1) is not None and _ABLE_TO.search(instruction[: match.start()]):
+            continue  # "allow hooks to replace X with Y": what edited code may do
         found.append(match)
     return found
 
@@ -269,7 +272,7 @@ def referred(instruction: str) -> list[str]:
     ['isStringNotEmpty']
     """
     found = []
-    for verb in (*DELETE_VERB.finditer(instruction), *_REPLACE_VERB.finditer(instruction)):
+    for verb in (*DELETE_VERB.finditer(instruction), *replace_verbs(instruction)):
         pointer = _REFERS.match(instruction, verb.end() + 1)
         if pointer is None:
             continue
@@ -427,7 +430,23 @@ _CLAUSE_END = re.compile(
 )
 
 
-_REPLACE_VERB = re.compile(r"\breplac(?:e|es|ing)\b", re.I)
+_REPLACE_VERB = re.compile(r"(?<![`-])\breplac(?:e|es|ing)\b(?![`-])", re.I)
+# "allow unstable_replace to replace `createOp` as well": what code may do once edited, not an edit
+_ABLE_TO = re.compile(r"\b(?:(?:allow|enable|permit)s?|able)\b(?:\s+\S+){0,3}?\s+to\s+$", re.I)
+
+
+def replace_verbs(instruction: str) -> list[re.Match]:
+    """The instruction's "replace" verbs that ask for a replacement, not those that say what code
+    is allowed to replace once edited.
+
+    >>> [m.start() for m in replace_verbs("Replace x with y.")]
+    [0]
+    >>> replace_verbs("Allow setHook to replace `createOp` too: add an overload.")
+    []
+    """
+    return [m for m in _REPLACE_VERB.finditer(instruction) if not _ABLE_TO.search(instruction[: m.start()])]
+
+
 _REPLACEMENT = re.compile(r"\s(?:with|by)\s", re.I)
 
 
@@ -445,8 +464,8 @@ def removal_clauses(instruction: str) -> list[str]:
     """
     masked = masked_quotes(instruction)  # quoted code ends no clause: "remove the `a, b = f()` line"
     clauses = []
-    for verb, end_at in ((DELETE_VERB, _CLAUSE_END), (_REPLACE_VERB, _REPLACEMENT)):
-        for match in verb.finditer(masked):
+    for matches, end_at in ((DELETE_VERB.finditer(masked), _CLAUSE_END), (replace_verbs(masked), _REPLACEMENT)):
+        for match in matches:
             end = end_at.search(masked, match.start())
             clauses.append(instruction[match.start() : end.start() if end else len(instruction)])
     return clauses

@@ -531,3 +531,35 @@ def test_a_removal_the_code_makes_is_no_removal_asked_of_the_file():
     assert described.removal_clauses("The parser must drop blank lines, and reset state.") == []
     assert described.removal_clauses("You should drop the old listeners.") == [" the old listeners"]
     assert described.removal_clauses("Drop the old listeners.") == [" the old listeners"]
+
+
+YAML = """versions:
+  - version: 2.8.1
+    image: nats:2.8.1
+  - version: 2.8.1-alpine
+    image: nats:2.8.1-alpine
+  - version: 2.9.1
+    image: nats:2.9.1
+"""
+
+
+def test_a_word_written_as_code_describes_the_removal_alone_where_the_snippet_never_writes_it():
+    snippet = "versions:\n  # ... other versions ...\n  - version: 2.9.1\n    image: nats:2.9.2\n"
+    merged = YAML.replace("nats:2.9.1", "nats:2.9.2")
+    asked = "Bump 2.9.1's image to 2.9.2 and drop the -alpine versions."
+    assert "described_removal_kept" in codes(YAML, snippet, merged, "yaml", asked)
+    done = merged.replace("  - version: 2.8.1-alpine\n    image: nats:2.8.1-alpine\n", "")
+    assert "described_removal_kept" not in codes(YAML, snippet, done, "yaml", asked)
+    # the word without its "-" is no code of the file's; where the snippet writes it, it edited those lines
+    assert "described_removal_kept" not in codes(YAML, snippet, merged, "yaml", asked.replace("-alpine", "alpine"))
+    shown = snippet.replace("  # ... other versions ...\n", "  - version: 2.8.1-alpine\n  # ...\n")
+    assert "described_removal_kept" not in codes(YAML, shown, merged, "yaml", asked)
+
+
+def test_a_removal_verb_in_backticks_or_a_hyphenated_word_asks_no_removal():
+    from fastapply.merge.repair import wording
+
+    assert not wording.asks_deletion("Check that `remove` returns the value once.")
+    assert not wording.asks_deletion("Add drop-null variants of the printers.")
+    assert not wording.asks_removal("Test the `replace` method.")
+    assert wording.asks_deletion("Drop the unused import.")

@@ -448,3 +448,14 @@ def test_a_line_the_instruction_quotes_to_change_and_the_output_keeps_is_flagged
     assert "instruction_not_applied" not in {
         w.code.value for w in validate(original, snippet, done, "rust", instruction=instruction)
     }
+
+
+def test_what_edited_code_is_allowed_to_replace_is_no_removal():
+    ts = "export function setHook(name: 'a' | 'b') {}\nlet createOp = () => 1\n"
+    edited = ts.replace("'a' | 'b'", "'a' | 'b' | 'createOp'")
+    said = "Allow setHook to replace `createOp` as well: add it to the name union."
+    assert not wording.asks_removal(said)
+    assert instructed.instruction_not_applied(ts, edited, said, lang="typescript") == ()
+    asked = "Replace `createOp` with a const arrow function."
+    assert wording.asks_removal(asked)
+    assert wording.replacements("Allow hooks to replace createOp with theirs.") == []
