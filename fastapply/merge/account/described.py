@@ -35,13 +35,16 @@ WINDOW = 3  # lines either side of a kept line that count with it (within unshow
 RARE_SHARE = 0.03  # a word is distinctive when at most this share of the file's lines use it (min 3)
 # the removal verbs of the instruction reader (not after "that", "should", ...), and "eliminate"
 _VERB = re.compile(rf"{DELETE_VERB.pattern}|\b[Ee]liminates?\b")
-_CLAUSE_END = re.compile(
-    r"[.;!?](?:\s|$)|\n|,?\s+(?:and|then)\s+(?:make|add|change|rename|update|use|set|move|return|raise|keep)\b"
+_CLAUSE_END = re.compile(  # (not at an ellipsis: "the whole /* ... */ block")
+    r"(?<!\.)[.;!?](?:\s|$)|\n|,?\s+(?:and|then)\s+(?:make|add|change|rename|update|use|set|move|return|raise|keep)\b"
 )
 _COMMENT_OBJECT = re.compile(r"\bcomments?\b", re.I)
+_ASIDE = re.compile(r"\s\((?:[^()]|\([^()]*\))*\)")  # "(callers can use getCacheRepository())", not a call's "()"
 # a word written as code: one backticked name, or a suffix written with its "-" or "." ("-alpine")
 _LITERAL = re.compile(r"`([A-Za-z_$][\w$]*)`|(?<![\w`])[-.]([A-Za-z][\w]+)")
-_PLACE = re.compile(r"\s+(?:in|from|inside|within)\s+(?:the\s+)?`?[\w$]+(?:(?:\.|::|->)[\w$]+)*(?:\(\))?`?")
+_PLACE = re.compile(
+    r"\s+(?:in|from|inside|within)\s+(?:(?:below|above|under|after|before)\s+)?(?:the\s+)?`?[\w$]+(?:(?:\.|::|->)[\w$]+)*(?:\(\))?`?"
+)
 _TOKEN = re.compile(r"[A-Za-z_$][\w$]*|\d{3,}")
 _IDENT = re.compile(r"_|[a-z][A-Z]")  # snake_case or camelCase: a name, matched whole
 _PART = re.compile(r"[A-Za-z][a-z]+|[A-Z]{2,}(?![a-z])|\d{3,}")
@@ -150,17 +153,27 @@ def _kept_of(original, per_line, use, most, kept, shown, clause, written, struck
     # "drop the two -alpine versions": a word written as code is the code itself, and says enough alone
     # where the snippet writes it nowhere (where it does, the agent edited those lines, and kept the rest)
     of_comment = _COMMENT_OBJECT.search(clause) is not None
-    literal = wanted & {w.lower() for pair in _LITERAL.findall(clause) for w in pair if w}
+    # (names, too: "the whole LanguageConfig block"; not those of an aside, "(callers can use getX())")
+    said = _ASIDE.sub(" ", clause)
+    unquoted = re.sub(r"`[^`]*`", " ", said)  # quoted code says more than its names: other checks read it
+    names = {t.lower() for t in _TOKEN.findall(unquoted) if _IDENT.search(t.strip("_$"))}
+    literal = wanted & ({w.lower() for pair in _LITERAL.findall(said) for w in pair if w} | names)
     literal -= set().union(set(), *(_words(line) for line in shown))
+    kept_set = set(kept)
+    gone = [o for o in range(len(original)) if o not in kept_set and per_line[o] & wanted]
+    own, theirs = wanted - others or wanted, others - _words(clause)
+
+    def ours(o: int) -> bool:  # a line that says as much of another object's words was that one's
+        return len(per_line[o] & own) > len(per_line[o] & theirs)
+
+    # ... nor where the merge removed or rewrote a line of this object's holding it: the edit touched it
+    literal -= {w for o in gone if ours(o) for w in per_line[o]}
     need = 1 if of_comment or literal else MIN_WORDS
     if len(wanted) < need:
         return set()
-    kept_set = set(kept)
-    gone = [o for o in range(len(original)) if o not in kept_set and per_line[o] & wanted]
     struck_keys = {norm(line) for line in struck}
     made = [o for o in gone if norm(original[o]) in struck_keys or not _edited(original[o], written)]
-    own = wanted - others or wanted
-    if any(per_line[o] & own for o in made):
+    if any(ours(o) for o in made):
         return set()  # the merge removed code the clause describes: that removal is the one asked for
     seen = {norm(line) for line in shown}
     hidden = {o for o in kept if norm(original[o]) and norm(original[o]) not in seen}

@@ -61,12 +61,19 @@ def instruction_not_applied(
     # names the file defines once: "the parse overloads" may mean some of several
     defined = frozenset(name for name, n in _names_defined(original, lang).items() if n == 1)
     names = [w for w in (_as_written(n, original) for n in dict.fromkeys(named(instruction, defined))) if w]
+    defined_before = Counter(_last(d.name) for d in definitions(original, lang)) if lang is not None else Counter()
+    # "java.util.ResourceBundle" written as the file writes it: what goes is that, not every
+    # ResourceBundle (but "Router.normalize_path" goes with the normalize_path the file defines)
+    names = [
+        n
+        for n in names
+        if defined_before[n] or not any(q != n and q.endswith(n) and q[-len(n) - 1] in ".:>" for q in names)
+    ]
     if not names:
         return ()
     merged = _without_replacements(merged, instruction, lang)  # a helper's body may hold the replaced code
     scoped_before, scoped_after = _scoped(original, instruction, lang), _scoped(merged, instruction, lang)
     shown = {norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)}
-    defined_before = Counter(_last(d.name) for d in definitions(original, lang)) if lang is not None else Counter()
     defined_after = Counter(_last(d.name) for d in definitions(merged, lang)) if lang is not None else Counter()
     clauses = removal_clauses(instruction)
     placed = any(says_place(clause) for clause in clauses)

@@ -38,7 +38,7 @@ _TITLED = re.compile(
 _OBJECT = re.compile(DELETE_VERB.pattern + r"\s+((?:\S+\s+){0,3}\S+)")
 # "replace X with Y", "X instead of Y" / "rather than Y": the old thing goes too.
 _REPLACED = re.compile(
-    r"\breplac(?:e|es|ing)\s+((?:\S+\s+){0,3}?\S+?)\s+(?:with|by)\b|\b(?:instead\s+of|rather\s+than)\s+((?:[^\s,;]+\s+){0,2}[^\s,;]+)",  # not past the clause
+    r"\breplac(?:e|es|ing)\s+((?:\S+\s+){0,3}?\S+?)\s+(?:with|by)\b|\b(?:instead\s+of|rather\s+than)\s+(?:(?:the|a|an)\s+)?((?:[^\s,;]+\s+){0,2}[^\s,;]+)",  # not past the clause
     re.I,
 )
 _PLACE_NAMES = "in|inside|within|from"

@@ -6,7 +6,8 @@ lines show (0 as soon as one distinctive matched line already stands as the file
 most common shift), and every line the chunk writes moves by it. An added diff line takes the shift
 of the old line above it, so a diff written without the file's indentation still lands under its
 context; where the ``+`` took the place of one indent column (``+   x`` among 4-space lines), the
-width is rounded up to the file's indent unit.
+width is rounded up to the file's indent unit (unless the file's code or the lines the hunk stands
+for use that width).
 
 Blank lines: a blank snippet line next to a marker separates new code from the kept code beyond
 the marker; next to context it stands for nothing; where the file already has a blank line there,
@@ -43,6 +44,11 @@ def build(items: list[Item], ops: list[Op], original: list[str], chunk: list[int
     style = Style(original)
     shift_of = chunk_shifts(items, ops, original, chunk, style)
     local = _diff_shifts(items, ops, original, chunk, style)
+    # the widths of the lines each hunk stands for are the file's too (a comment's text at 7 columns)
+    shown: dict[int, set[int]] = {}
+    for op in ops:
+        if op.kind == "match" and original[op.line].strip():
+            shown.setdefault(chunk[op.item], set()).add(style.width(original[op.line]))
     out: list[tuple[str, bool, bool]] = []  # (line, soft, new)
     for op in ops:
         if op.kind == "keep":
@@ -77,7 +83,12 @@ def build(items: list[Item], ops: list[Op], original: list[str], chunk: list[int
             shift = local.get(op.item)
             shift = shift_of.get(chunk[op.item], 0) if shift is None else shift
             width = style.width(item.text) + shift
-            if diff and width not in style.widths and width + 1 in style.widths and (width + 1) % style.unit == 0:
+            if (
+                diff
+                and width not in style.widths | shown.get(chunk[op.item], set())
+                and width + 1 in style.widths
+                and (width + 1) % style.unit == 0
+            ):
                 width += 1  # "+   x" among 4-space lines: the "+" took an indent column
             if shift == 0 and not style.foreign(item.text) and width == style.width(item.text):
                 out.append((item.text, False, True))

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fastapply.merge.text.lines import indent_of
+from fastapply.merge.text.lines import code_lines, indent_of
 
 
 class Style:
     """The original's indentation: tabs or spaces, and its unit."""
 
     def __init__(self, original: list[str]):
-        indents = [indent_of(line) for line in original if line.strip() and indent_of(line)]
+        code = code_lines(original)  # (a license header's text is no indentation)
+        indents = [indent_of(line) for line in code if indent_of(line)]
         self.tabs = bool(indents) and sum(x.startswith("\t") for x in indents) * 2 > len(indents)
-        self.unit = _unit([line for line in original if line.strip() and "\t" not in indent_of(line)])
+        self.unit = _unit([line for line in code if "\t" not in indent_of(line)])
         self.tab = 4 if self.tabs else self.unit
-        self.widths = {self.width(line) for line in original if line.strip()}
+        self.widths = {self.width(line) for line in code}
 
     def width(self, line: str) -> int:
         return len(indent_of(line).expandtabs(self.tab))

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 
 from fastapply.merge.snippet.chunks import reindent
-from fastapply.merge.text.lines import indent_of
+from fastapply.merge.text.lines import code_widths, indent_of
 from fastapply.merge.text.lines import indent_width as _width
 from fastapply.merge.text.markers import is_marker_line
 from fastapply.merge.text.normal import is_comment_line, norm
@@ -191,7 +191,8 @@ def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above
     probe = reindent(
         [text for text, _ in witnesses] + added, [(i, o) for i, (_, o) in enumerate(witnesses)], original_lines
     )
-    added_iter = iter(_on_grid(probe[len(witnesses) :], original_lines))
+    # (the widths of the lines the hunk shows are the file's too: a comment's text at 7 columns)
+    added_iter = iter(on_grid(probe[len(witnesses) :], original_lines, [original_lines[o] for o in where]))
     out: list[str] = []
     old_iter = iter(where)
     cursor = where[0] - lead  # the next original line not yet accounted for
@@ -237,10 +238,12 @@ def _lead(hunk: Hunk, original_lines: list[str], start: int, pos: int) -> int:
     return min(shown, _blank_run_before(original_lines, start), start - pos)
 
 
-def _on_grid(added: list[str], original_lines: list[str]) -> list[str]:
+def on_grid(added: list[str], original_lines: list[str], shown: list[str] = ()) -> list[str]:
     """Added lines one column short of an indentation the file uses, at a width it never uses,
-    moved onto it: agents write ``+   x`` among 4-space lines, the ``+`` taking an indent column."""
-    widths = {_width(line) for line in original_lines if line.strip()}
+    moved onto it: agents write ``+   x`` among 4-space lines, the ``+`` taking an indent column.
+    The widths of the ``shown`` lines (those the hunk stands for) are the file's too, though they
+    may be no code's: the text of a comment at 7 columns, replaced by a line at 7."""
+    widths = code_widths(original_lines) | {_width(line) for line in shown if line.strip()}
 
     def fits(line: str) -> bool:  # one column further, on the grid
         return _width(line) + 1 in widths and "\t" not in indent_of(line)
@@ -364,12 +367,15 @@ def apply_hunks(original_lines: list[str], hunks: list[Hunk]):
 
 def new_side(snippet_lines: list[str], original_lines: list[str], language: str | None) -> list[str]:
     """What the snippet says the code becomes: for a diff-form snippet its context and added lines
-    (prefixes dropped, removed lines left out, a marker between hunks); any other snippet as is."""
+    (prefixes dropped, added lines one column short put on the file's grid as applying the hunk
+    does, removed lines left out, a marker between hunks); any other snippet as is."""
     if not original_lines or not is_diff_form(snippet_lines, original_lines):
         return snippet_lines
     out: list[str] = []
     for n, hunk in enumerate(parse_hunks(snippet_lines, original_lines, language)):
         if n:
             out.append("// ... existing code ...")
-        out.extend(text for kind, text in hunk.lines if kind != "-")
+        removed = [text for kind, text in hunk.lines if kind == "-"]
+        added = iter(on_grid([text for kind, text in hunk.lines if kind == "+"], original_lines, removed))
+        out.extend(next(added) if kind == "+" else text for kind, text in hunk.lines if kind != "-")
     return out

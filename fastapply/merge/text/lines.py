@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 
 
 def split_lines(text: str) -> tuple[list[str], str, bool]:
@@ -46,6 +47,31 @@ def indent_width(line: str, tab: int = 4) -> int:
     6
     """
     return len(indent_of(line).expandtabs(tab))
+
+
+def code_lines(lines: list[str]) -> list[str]:
+    """The non-blank lines of ``lines`` but the free text inside a block comment (a license header's
+    lines at 3 spaces are no indentation of the file's code); a Javadoc's `` * `` lines stay.
+
+    >>> code_lines(["/*", "   Copyright", "*/", "int f() {", "    /**", "     * Doc.", "     */", "}"])
+    ['/*', '*/', 'int f() {', '    /**', '     * Doc.', '     */', '}']
+    """
+    found, inside = [], False
+    for line in lines:
+        text = line.strip()
+        if text and not (inside and not text.startswith("*")):
+            found.append(line)
+        opened, closed = line.rfind("/*"), line.rfind("*/")
+        if opened > closed:
+            inside = True
+        elif closed > opened:
+            inside = False
+    return found
+
+
+def code_widths(lines: list[str], width: Callable[[str], int] = indent_width) -> set[int]:
+    """The indentation widths the code of ``lines`` uses (``code_lines``)."""
+    return {width(line) for line in code_lines(lines)}
 
 
 def line_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]:

@@ -155,8 +155,9 @@ def is_comment_line(line: str) -> bool:
 # A line that goes on with the statement above it: the line above ends open (a bracket, a comma,
 # an operator, a backslash; not a block's ``{`` or ``:``, nor YAML's ``|-``), or the line starts with
 # a chained call, a logical operator or a closing bracket (not ``- item``: a list's nesting).
-_ENDS_OPEN = re.compile(r"(?:[(\[,=+*%?\\]|(?<![|>*/-])[-/]|&&|\|\||=>|->|::|(?<!\.)\.)\s*$")
-_STARTS_ON = re.compile(r"^\s*(?:\.(?!\.)|\?\.|&&|\|\||\|>|::|[)\]])")
+# (a C++ constructor's ") :" and a line opening on ": " go on into its initializer list)
+_ENDS_OPEN = re.compile(r"(?:[(\[,=+*%?\\]|(?<![|>*/-])[-/]|&&|\|\||=>|->|::|(?<!\.)\.|\)\s+:)\s*$")
+_STARTS_ON = re.compile(r"^\s*(?:\.(?!\.)|\?\.|&&|\|\||\|>|::|:\s|[)\]])")
 
 
 def continues_statement(above: str, line: str) -> bool:
@@ -167,6 +168,8 @@ def continues_statement(above: str, line: str) -> bool:
     (True, True)
     >>> continues_statement("if x:", "    y()"), continues_statement("steps: |-", "  run"), continues_statement("a", "- b")
     (False, False, False)
+    >>> continues_statement("Pool::Pool(int n) :", "    _n(n) {"), continues_statement("Pool::Pool(int n)", "    : _n(n) {")
+    (True, True)
     """
     if not above.strip() or not line.strip() or is_comment_line(above) or is_comment_line(line):
         return False

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import functools
 import re
+import warnings
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -276,8 +278,31 @@ def error_lines(text: str, language: str | None, excused: frozenset[str] = froze
     found = _error_nodes(text, language)
     if found is None:
         return None
+    if language == "python" and not found:
+        found = list(_python_error(text))
     lines = text.split("\n")
     return sorted(row for row, end in found if not excused or not excused & _macros_at(lines, row, end))
+
+
+@functools.lru_cache(maxsize=32)  # a repair checks the same candidate file more than once
+def _python_error(text: str) -> tuple[tuple[int, int], ...]:
+    r"""Python's own parser where tree-sitter's is lenient: an ``else:`` with no body below it parses
+    there as an empty block, but no interpreter runs it. The first error, as (row, row); none where
+    the text parses (or cannot be parsed at all: null bytes, nesting too deep).
+
+    >>> _python_error("if x:\n    y = 1\nelse:\ny = 2\n"), _python_error("if x:\n    y = 1\n")
+    (((3, 3),), ())
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # invalid escapes and the like: warnings, not errors
+            ast.parse(text)
+    except SyntaxError as error:
+        row = max(0, (error.lineno or 1) - 1)
+        return ((row, row),)
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    return ()
 
 
 def new_parse_errors(original: str, lang: str | None) -> Callable[[str], list[int]]:

@@ -563,3 +563,40 @@ def test_a_removal_verb_in_backticks_or_a_hyphenated_word_asks_no_removal():
     assert not wording.asks_deletion("Add drop-null variants of the printers.")
     assert not wording.asks_removal("Test the `replace` method.")
     assert wording.asks_deletion("Drop the unused import.")
+
+
+RUST = """pub struct Config {
+    pub types: Option<Vec<String>>,
+    // pub languages: Option<HashMap<String, LanguageConfig>>,
+}
+
+/*
+pub struct LanguageConfig {
+    pub extensions: Vec<String>,
+}
+
+impl LanguageConfig {
+    pub fn new() -> Self { Self::default() }
+}
+*/
+"""
+
+
+def test_a_name_alone_describes_one_of_several_removals_the_merge_left_undone():
+    """The instruction names three removals; the merge made the first two. The last, the whole
+    ``/* ... */`` LanguageConfig block (an ellipsis ends no clause), is described by its one name;
+    the first removal's line that also held that name was the first one's (it says more of it)."""
+    snippet = "pub struct Config {\n    pub types: Option<Vec<String>>,\n}\n"
+    merged = RUST.replace("    // pub languages: Option<HashMap<String, LanguageConfig>>,\n", "")
+    asked = "Remove the commented languages field in Config, and the whole /* ... */ LanguageConfig block at the end of the file."
+    assert "described_removal_kept" in codes(RUST, snippet, merged, "rust", asked)
+    done = merged[: merged.index("\n/*")] + "\n"
+    assert "described_removal_kept" not in codes(RUST, snippet, done, "rust", asked)
+
+
+def test_a_name_in_an_aside_or_an_edited_line_describes_no_removal_alone():
+    php = "class R {\n    public function getRepo() { return $this->cache; }\n\n    public function getStore() { return $this->cache->getStore(); }\n}\n"
+    snippet = "class R {\n    // ...\n}\n"
+    done = php.replace("\n    public function getStore() { return $this->cache->getStore(); }\n", "")
+    asked = "Remove getStore() (callers can use getRepo()->getStore())."
+    assert "described_removal_kept" not in codes(php, snippet, done, "php", asked)

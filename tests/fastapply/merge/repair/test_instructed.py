@@ -459,3 +459,16 @@ def test_what_edited_code_is_allowed_to_replace_is_no_removal():
     asked = "Replace `createOp` with a const arrow function."
     assert wording.asks_removal(asked)
     assert wording.replacements("Allow hooks to replace createOp with theirs.") == []
+
+
+def test_a_fully_qualified_name_used_instead_is_what_goes_not_every_use_of_its_last_part():
+    java = (
+        "import java.util.ResourceBundle;\n\nclass F {\n    String d() {\n"
+        "        java.util.ResourceBundle bundle = null;\n        return ResourceBundle.class.getName();\n    }\n}\n"
+    )
+    said = (
+        "In d, declare bundle with the imported ResourceBundle instead of the fully qualified java.util.ResourceBundle."
+    )
+    assert instructed.instruction_not_applied(java, java, said, lang="java") == ("java.util.ResourceBundle",)
+    done = java.replace("java.util.ResourceBundle bundle", "ResourceBundle bundle")
+    assert instructed.instruction_not_applied(java, done, said, lang="java") == ()

@@ -4,7 +4,7 @@ import doctest
 
 from fastapply.apply.deterministic import checked_merge, prepare
 from fastapply.apply.request import ApplyRequest
-from fastapply.merge import lazy_merge, validate
+from fastapply.merge import flags, lazy_merge, validate
 from fastapply.merge.snippet.hunks import apply_hunks, is_diff_form, new_side, parse_hunks
 
 ORIGINAL = """import socket
@@ -214,3 +214,46 @@ def test_a_hunk_whose_lines_stand_twice_goes_below_the_line_its_header_quotes():
     result = lazy_merge(original, snippet, "python")
     assert result.confident, result.reason
     assert result.merged == "def a():\n    x = 1\n    return x\n\n\ndef b():\n    x = 1\n    return x + 1\n"
+
+
+LICENSED = """/*
+   Copyright (c) 2017 someone
+
+   Licensed under the Apache License, Version 2.0.
+*/
+
+void Pool::_move(Pool &&that) {
+    _pool = std::move(that._pool);
+    _used = that._used;
+}
+"""
+
+
+def test_added_lines_one_column_short_land_on_the_codes_grid_not_a_license_headers():
+    """``+   x`` among 4-space code: the "+" took a column. The license text at 3 spaces is no
+    indentation of the file's code; the second opinion reads the hunk the same way."""
+    snippet = "    _used = that._used;\n+\n+   that._pool.clear();\n+   that._used = 0;\n}\n"
+    request = ApplyRequest(LICENSED, snippet, "Reset the moved-from pool.", path="pool.cpp")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert merged == LICENSED.replace(
+        "    _used = that._used;\n}", "    _used = that._used;\n\n    that._pool.clear();\n    that._used = 0;\n}"
+    )
+    assert not flags(warnings), warnings
+
+
+def test_added_lines_beside_removed_lines_at_the_files_columns_stay_where_written():
+    """The ``-`` lines stand at the file's own columns, so the ``+`` lines do too: a comment's
+    continuation at 7 spaces is not moved onto the code's grid."""
+    original = (
+        "int f(void) {\n    /* check the request (a fast countermeasure\n       againt slowloris */\n    return 0;\n}\n"
+    )
+    snippet = (
+        "     /* check the request (a fast countermeasure\n"
+        "-       againt slowloris */\n"
+        "+       against slowloris */\n"
+        "     return 0;\n"
+    )
+    request = ApplyRequest(original, snippet, "Fix the typo.", path="f.c")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert merged == original.replace("againt", "against")
+    assert not flags(warnings), warnings

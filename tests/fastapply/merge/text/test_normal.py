@@ -30,3 +30,29 @@ def test_padding_the_snippet_adds_is_a_realignment():
     snippet = "const (\n\tA   = 1\n\tBB  = 2\n\tCCC = 3\n)\n\n// ... rest unchanged ...\n"
     merged = lazy_merge(original, snippet, "go").merged
     assert "const (\n\tA   = 1\n\tBB  = 2\n\tCCC = 3\n)\n" in merged
+
+
+def test_a_constructors_initializer_list_retyped_at_other_columns_keeps_the_files_layout():
+    original = (
+        "Pool::Pool(Options opts,\n"
+        "           int size) :\n"
+        "               _opts(opts),\n"
+        "               _size(size) {\n"
+        "    start();\n"
+        "}\n"
+    )
+    snippet = (
+        "Pool::Pool(Options opts,\n"
+        "    int size) :\n"
+        "        _opts(opts),\n"
+        "        _size(size) {\n"
+        "    if (size == 0) {\n"
+        '        throw Error("empty pool");\n'
+        "    }\n"
+        "    // ... existing code ...\n"
+        "}\n"
+    )
+    result = lazy_merge(original, snippet, "cpp")
+    assert result.merged == original.replace(
+        "{\n    start();", '{\n    if (size == 0) {\n        throw Error("empty pool");\n    }\n    start();'
+    )

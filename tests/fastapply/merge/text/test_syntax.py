@@ -59,3 +59,21 @@ def test_yaml_sections_are_definitions_named_by_key_when_the_file_opens_them_onc
     # ... but a check counting copies keeps each one its holder opens once
     kept = definitions(workflow, "yaml", keep=sections_once(workflow, "yaml"))
     assert [d.name for d in kept].count("env") == 2
+
+
+def test_a_python_block_left_without_its_body_is_a_parse_error_the_grammar_would_miss():
+    """tree-sitter's Python grammar reads ``else:`` with nothing indented below as an empty block;
+    Python's own parser refuses it, and so does the merge's check."""
+    original = "def f(x):\n    if x is None:\n        y = set()\n    else:\n        y = set(x)\n    return y\n"
+    broken = original.replace("        y = set(x)\n", "    y = as_set(x)\n")
+    assert error_lines(original, "python") == []
+    assert error_lines(broken, "python") == [4]
+    assert error_lines("print 'python 2'\n", "python") == [0]  # the original's own errors count as before
+
+
+def test_the_module_examples_hold():
+    import doctest
+
+    from fastapply.merge.text import syntax
+
+    assert doctest.testmod(syntax).failed == 0
