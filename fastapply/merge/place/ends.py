@@ -1,6 +1,6 @@
 """Pairs where a chunk meets the code a marker elides: closers that end the elided block, the
-line right below the last anchor, the end of the enclosing definition, and weak last anchors that
-open new code instead."""
+line right below the last anchor, the end of the enclosing definition, the closer of a block shown
+whole, and weak last anchors that open new code instead."""
 
 from __future__ import annotations
 
@@ -37,8 +37,12 @@ def pair_enclosing_end(chunk: Chunk, pairs, original: list[str], defs: list[Defi
     while c is not None and o is not None and c > pairs[-1][0] and norm(lines[c]) == norm(original[o]):
         added.append((c, o))
         c, o = prev_nonblank(lines, c - 1, 0), prev_nonblank(original, o - 1, o_last + 1)
-    if not any(is_distinctive(norm(lines[c])) for c, _ in added):
-        return pairs  # only closers: nothing shows the code that ends the definition
+    # only closers: nothing shows the code that ends the definition, unless the snippet is one
+    # fragment without markers that ends on them, two or more (the blocks still open at its last
+    # anchor close there, each at its depth; below a marker, what the marker keeps is unknown)
+    fragment = not chunk.marker_before and not chunk.marker_after
+    if not any(is_distinctive(norm(lines[c])) for c, _ in added) and (not fragment or len(added) < 2):
+        return pairs
     return pairs + added[::-1]
 
 
@@ -121,13 +125,56 @@ def pair_block_end(chunk: Chunk, pairs, original: list[str]):
         return pairs
     if (chunk.indent_after or 0) > depth:
         return pairs  # the marker stands for more of the block
+    o_close = _block_close(original, o_open, lines[last])
+    return pairs if o_close is None else pairs + [(last, o_close)]
+
+
+def pair_whole_block(chunk: Chunk, pairs, original: list[str]):
+    """A chunk that is one block shown whole: it opens on an anchored block opener (``if (!ok) {``),
+    every line after it is deeper, and it ends on that block's closer, with no marker below that
+    stands for more of the block. The closer pairs with the block's own closing line in the
+    original, and the chunk's lines right above it with the original lines right above that one,
+    as far as they agree: the old lines between the last anchor and those are what the block's
+    rewrite replaced. Left unpaired, the new lines and the closer land below the last anchor, and
+    the old rest of the block stays under them.
+
+    >>> orig = ["f() {", "  if (!ok) {", "    throw new Error(", "      `old`", "    );", "  }", "}"]
+    >>> chunk = Chunk(["  if (!ok) {", "    const why = w();", "    throw new Error(", "      `new ${why}`", "    );", "  }"], False, False, None)
+    >>> pair_whole_block(chunk, [(0, 1), (2, 2)], orig)
+    [(0, 1), (2, 2), (4, 4), (5, 5)]
+    """
+    lines = chunk.lines
+    first, last = next_nonblank(lines, 0), last_nonblank(lines)
+    if not pairs or first is None or last is None or pairs[0][0] != first or last <= pairs[-1][0]:
+        return pairs
+    depth = width(lines[first])
+    if not lines[first].rstrip().endswith(("{", "(", "[")) or not closing_only([lines[last]]):
+        return pairs
+    if width(lines[last]) != depth or any(width(line) <= depth for line in lines[first + 1 : last] if line.strip()):
+        return pairs
+    if chunk.marker_after and (chunk.indent_after or 0) > depth:
+        return pairs  # the marker stands for more of the block
+    o_close = _block_close(original, pairs[0][1], lines[last])
+    if o_close is None or o_close <= pairs[-1][1]:
+        return pairs
+    added = [(last, o_close)]
+    c, o = prev_nonblank(lines, last - 1, 0), prev_nonblank(original, o_close - 1, pairs[-1][1] + 1)
+    while c is not None and o is not None and c > pairs[-1][0] and norm(lines[c]) == norm(original[o]):
+        added.append((c, o))
+        c, o = prev_nonblank(lines, c - 1, 0), prev_nonblank(original, o - 1, pairs[-1][1] + 1)
+    return pairs + added[::-1]
+
+
+def _block_close(original: list[str], o_open: int, closer: str) -> int | None:
+    """The original's closing line of the block opened at ``o_open``: the first line after it no
+    deeper than the opener, when it stands at the opener's depth and reads as ``closer``."""
     o_depth = width(original[o_open])
     o_close = next(
         (o for o in range(o_open + 1, len(original)) if original[o].strip() and width(original[o]) <= o_depth), None
     )
-    if o_close is None or width(original[o_close]) != o_depth or norm(original[o_close]) != norm(lines[last]):
-        return pairs
-    return pairs + [(last, o_close)]
+    if o_close is None or width(original[o_close]) != o_depth or norm(original[o_close]) != norm(closer):
+        return None
+    return o_close
 
 
 _ENDS_STATEMENT = (";", ",", "}", "]", "*/")

@@ -14,6 +14,7 @@ from fastapply.merge.place.ends import (
     pair_leading_closers,
     pair_line_above,
     pair_preamble,
+    pair_whole_block,
     unpair_new_group_opener,
 )
 from fastapply.merge.place.pairs import first_word, header_keyword, monotonic
@@ -231,6 +232,7 @@ def place_chunk(
     pairs = pair_preamble(chunk, pairs, original, lo)
     pairs = pair_last_line(chunk, pairs, original)
     pairs = pair_block_end(chunk, pairs, original)
+    pairs = pair_whole_block(chunk, pairs, original)
     pairs = pair_enclosing_end(chunk, pairs, original, defs, language)
     pairs = unpair_new_siblings(chunk, pairs, defs, original, language)
     if not pairs:  # only short common lines matched (or nothing): the caller decides

@@ -157,3 +157,67 @@ def test_a_chunk_opening_with_the_line_right_above_its_anchor_inserts_below_that
     assert pair_line_above(chunk, [(4, 4)], original, 0) == [(0, 3), (4, 4)]
     assert pair_line_above(Chunk(lines, False, True, 12), [(4, 4)], original, 0) == [(4, 4)]  # no marker above
     assert pair_line_above(chunk, [(4, 4)], original[:3] + ["    x = 1;"] + original[4:], 0) == [(4, 4)]
+
+
+GUARDS = """export function evaluateGuard(guard, isInline, resolved) {
+  if (!isInline && !resolved) {
+    throw new Error(
+      `Guard '${
+        typeof guard === 'string' ? guard : guard.type
+      }' is not implemented.`
+    );
+  }
+
+  if (typeof resolved !== 'function') {
+    return evaluateGuard(resolved);
+  }
+}
+"""
+
+
+def test_a_block_shown_whole_without_markers_replaces_the_old_block():
+    """The snippet is one ``if`` block, rewritten: its ``);`` and ``}`` are the block's own, so the
+    old template literal goes instead of staying below the new block."""
+    snippet = (
+        "  if (!isInline && !resolved) {\n"
+        "    const guardType = typeof guard === 'string' ? guard : guard.type;\n"
+        "    throw new Error(\n"
+        "      `Guard '${guardType}' is not implemented.`\n"
+        "    );\n"
+        "  }\n"
+    )
+    result = lazy_merge(GUARDS, snippet, "typescript")
+    assert result.confident, result.reason
+    old = "    throw new Error(\n      `Guard '${\n        typeof guard === 'string' ? guard : guard.type\n      }' is not implemented.`\n"
+    assert result.merged == GUARDS.replace(old, snippet.split("\n", 1)[1].rsplit("    );", 1)[0])
+
+
+HOOKS = """package hooks
+
+func StringToSlice(sep string) HookFunc {
+	return func(data interface{}) (interface{}, error) {
+		raw := data.(string)
+		if raw == "" {
+			return []string{}, nil
+		}
+
+		return strings.Split(raw, sep), nil
+	}
+}
+
+func Other() {}
+"""
+
+
+def test_a_fragment_ending_on_the_closers_of_its_enclosing_blocks_replaces_the_functions_end():
+    """No marker below: the fragment's ``\\t}`` and ``}`` close the blocks still open at its last
+    anchor, each at its depth, so the old ``return`` between goes."""
+    snippet = (
+        '\t\tif raw == "" {\n\t\t\treturn []string{}, nil\n\t\t}\n\n'
+        "\t\tparts := strings.Split(raw, sep)\n\t\tfor i, part := range parts {\n"
+        "\t\t\tparts[i] = strings.TrimSpace(part)\n\t\t}\n\t\treturn parts, nil\n\t}\n}\n"
+    )
+    result = lazy_merge(HOOKS, snippet, "go")
+    assert result.confident, result.reason
+    new_end = snippet.split("\n\n", 1)[1]
+    assert result.merged == HOOKS.replace("\t\treturn strings.Split(raw, sep), nil\n\t}\n}\n", new_end)
