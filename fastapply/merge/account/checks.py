@@ -40,6 +40,7 @@ from fastapply.merge.text.syntax import NAMED_BY_TEXT, definitions
 OVERLOADING = {"java", "kotlin", "cpp", "csharp", "scala", "swift", "typescript", "tsx", "c"}
 EDITED = 0.6  # a deleted line whose edited form (this similar) is placed was replaced, not dropped
 NEXT_TO = 3  # non-blank lines around a new line where an old form of it would stand
+MERGED_REACH = 12  # lines around a new line where an old line whose list it took in would stand
 _DELETE_WORDS = re.compile(r"\b(remove|delete|drop|get rid of|eliminate|strip|replace|instead of)\b", re.I)
 _NAME = re.compile(r"[A-Za-z_][\w]*")
 
@@ -180,13 +181,17 @@ def kept_beside_replacement(trace: Trace) -> ApplyWarning | None:
             ):
                 found.add(t + 1)
     found |= _list_split(trace, shown)
+    for m in trace.new_lines:  # an old line whose list the new line took in, kept a few lines off
+        for t in range(max(0, m - MERGED_REACH), min(len(out), m + MERGED_REACH + 1)):
+            if t in trace.kept_at and norm(out[t]) not in shown and _list_taken_in(out[t], out[m]):
+                found.add(t + 1)
     if not found:
         return None
     return ApplyWarning(
         Code.KEPT_BESIDE_REPLACEMENT,
         f"{len(found)} original line(s) the snippet did not show kept next to a new line defining the same name, "
         "opening the same block, writing the same line opened up, ending with what the old line below it says, "
-        "or splitting the list it heads",
+        "taking in its list, or splitting the list it heads",
         tuple(sorted(found)),
     )
 
@@ -242,6 +247,35 @@ def _taken_in(old: str, new: str) -> bool:
     """
     tail = re.split(r"=|->|:", norm(old), maxsplit=1)[-1].strip()
     return _width(old) > _width(new) and len(WORD_CHAR.findall(tail)) >= 6 and norm(new).endswith(tail)
+
+
+_LIST = re.compile(r"[\[{(]([^\[\]{}()]*,[^\[\]{}()]*|\s*[^\s,\[\]{}()][^\[\]{}(),]*)[\]})]")
+
+
+def _list_taken_in(old: str, new: str) -> bool:
+    """Whether ``new`` is ``old`` with more entries in its one bracketed list, every old entry
+    still there, at the same indentation: two calls merged into one that takes both lists
+    (``autocmd({ "LspAttach", "LspDetach" }, {`` beside the new ``autocmd({ "LspAttach",
+    "LspDetach", "BufReadPost", "BufNew" }, {``), so the old line is what the new one replaced.
+
+    >>> old = '  api.create_autocmd({ "LspAttach", "LspDetach" }, {'
+    >>> _list_taken_in(old, old.replace('" }', '", "BufNew" }')), _list_taken_in("  f(a)", "  f(a, b)")
+    (True, False)
+    """
+    if _width(old) != _width(new):
+        return False
+    lists_old, lists_new = _LIST.findall(norm(old)), _LIST.findall(norm(new))
+    if len(lists_old) != 1 or len(lists_new) != 1:
+        return False
+    items_old = {item.strip() for item in lists_old[0].split(",") if item.strip()}
+    items_new = {item.strip() for item in lists_new[0].split(",") if item.strip()}
+    skeleton_old = _LIST.sub("[]", norm(old))
+    return (
+        len(items_old) >= 2
+        and items_old < items_new
+        and skeleton_old == _LIST.sub("[]", norm(new))
+        and is_distinctive(skeleton_old)
+    )
 
 
 def _opened_up(old: str, new: str) -> bool:

@@ -121,7 +121,8 @@ def stated_deletions(
     held: dict[tuple[int, int], set[str]] = {}
     for name in names:
         # "HiBlack" names HiBlack, not FgHiBlack: a name is matched as a whole word
-        for span in where.units_of(name, tree, lines, searched, word=where.CODE_NAME.match(name) is not None):
+        word = where.CODE_NAME.match(name) is not None
+        for span in where.units_of(name, tree, lines, searched, word=word, part=_named_part(instruction, name)):
             units[span] += 1
             held.setdefault(span, set()).add(name)
     # A unit that defines a named thing is the likeliest meaning of the name; when several units
@@ -174,6 +175,24 @@ def stated_deletions(
             )
         )
     return candidates
+
+
+# "the showTimeCaption: true entry": a name with its value (code, quoted in words), then a kind of
+# thing that is one part of a larger one (an object's entry, a struct's field, a call's argument)
+_PARTS = r"(?:entry|entries|key|keys|property|properties|field|fields|item|items|element|elements|argument|arguments|option|options)"
+
+
+def _named_part(instruction: str, name: str) -> bool:
+    """Whether the instruction names ``name`` as one part of something: "remove the showTimeCaption:
+    true entry from defaultProps" removes that entry, not the getter that returns it.
+
+    >>> _named_part("Also remove the showTimeCaption: true entry from defaultProps.", "showTimeCaption")
+    True
+    >>> _named_part("Remove the showTimeCaption helper.", "showTimeCaption"), _named_part("Remove the Figma entry.", "Figma")
+    (False, False)
+    """
+    pattern = rf"(?<![\w$]){re.escape(name)}\s*[:=]\s*[^\s.,;]+\s+{_PARTS}\b"
+    return re.search(pattern, instruction) is not None
 
 
 _KEYWORD = r"(?:var|let|const|val|function|def|class|func|fn|local|sub|struct|enum|trait|interface|type|object|record)"

@@ -49,11 +49,15 @@ def defines(lines: list[str], span: tuple[int, int], name: str) -> bool:
 _IMPORT = re.compile(r"^\s*(?:import|from\s+\S+\s+import|use|using|require|#include)\b")
 
 
-def units_of(name: str, tree, lines: list[str], hidden: list[bool], word: bool = False) -> list[tuple[int, int]]:
+def units_of(
+    name: str, tree, lines: list[str], hidden: list[bool], word: bool = False, part: bool = False
+) -> list[tuple[int, int]]:
     """The hidden units holding each hidden occurrence of ``name`` (as a whole word when asked).
-    An identifier inside a string literal is a value, not the thing itself: it does not count."""
+    An identifier inside a string literal is a value, not the thing itself: it does not count.
+    A ``part`` ("the showTimeCaption: true entry") is held as code quoted whole is: the unit
+    grows no further than the node that says it."""
     pattern = whole_word(name) if word else re.compile(re.escape(name))
-    identifier = CODE_NAME.match(name) is not None
+    identifier = CODE_NAME.match(name) is not None and not part
     spans = []
     for row, line in enumerate(lines):
         match = pattern.search(line) if hidden[row] else None

@@ -193,6 +193,7 @@ def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above
     )
     # (the widths of the lines the hunk shows are the file's too: a comment's text at 7 columns)
     added_iter = iter(on_grid(probe[len(witnesses) :], original_lines, [original_lines[o] for o in where]))
+    spaced_blanks = {line for line in original_lines if line and not line.strip()}
     out: list[str] = []
     old_iter = iter(where)
     cursor = where[0] - lead  # the next original line not yet accounted for
@@ -200,7 +201,8 @@ def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above
     for k, (kind, text) in enumerate(hunk.lines):
         if kind == "+":
             line = next(added_iter)
-            out.append(line if text.strip() else "")
+            # a blank added line as written where the file itself has blank lines of those spaces
+            out.append(line if text.strip() else text if text in spaced_blanks else "")
             continue
         if not text.strip():
             if k > max(last_old, last_add):

@@ -298,3 +298,38 @@ def test_an_old_tuple_assignment_kept_below_its_replacement():
         "\tq, args, err := bindOld(e, q)\n", "\tq, args, err := bindNew(e, q)\n\tq, args, err := bindOld(e, q)\n"
     )
     assert "kept_beside_replacement" in {w.code for w in account(original, snippet, merged, "go", "Use bindNew.")}
+
+
+LUA = """local M = {}
+
+function M.setup()
+  vim.api.nvim_create_autocmd({ "LspAttach", "LspDetach" }, {
+    callback = function(ev)
+      Buf.clear({ buf = ev.buf })
+    end,
+  })
+
+  vim.api.nvim_create_autocmd({ "BufReadPost", "BufNew" }, {
+    callback = function(ev)
+      Buf.clear({ buf = ev.buf })
+    end,
+  })
+end
+
+return M
+"""
+
+
+def test_an_old_call_whose_list_the_new_call_took_in_is_kept_beside_its_replacement():
+    """Two autocmds merged into one that takes both event lists: the first, kept under the marker,
+    is what the new line replaced along with the second."""
+    snippet = (
+        "  -- ...\n\n"
+        '  vim.api.nvim_create_autocmd({ "LspAttach", "LspDetach", "BufReadPost", "BufNew" }, {\n'
+        "    callback = function(ev)\n      Buf.clear({ buf = ev.buf })\n    end,\n  })\nend\n"
+    )
+    merged = LUA.replace('{ "BufReadPost", "BufNew" }', '{ "LspAttach", "LspDetach", "BufReadPost", "BufNew" }')
+    found = {w.code for w in account(LUA, snippet, merged, "lua", "Merge the two autocmds into one.")}
+    assert "kept_beside_replacement" in found
+    both = merged.replace(LUA[LUA.index("  vim.api") : LUA.index('  vim.api.nvim_create_autocmd({ "Buf')], "")
+    assert "kept_beside_replacement" not in {w.code for w in account(LUA, snippet, both, "lua", "Merge them.")}

@@ -530,3 +530,32 @@ def test_an_unused_local_the_instruction_removes_goes_alone_not_the_block_or_def
     )
     assert result is not None and result.merged == expected
     assert [w.code for w in result.warnings] == ["inferred_deletion"]
+
+
+DEFAULTS = """export default class Time extends Component {
+  static get defaultProps() {
+    return {
+      intervals: 30,
+      timeCaption: "Time",
+      showTimeCaption: true,
+    };
+  }
+
+  handleClick = (time) => {
+    if (isDisabled(time)) {
+      return;
+    }
+    this.props.onChange?.(time);
+  };
+}
+"""
+
+
+def test_a_key_quoted_with_its_value_as_an_entry_removes_that_entry_not_the_getter():
+    snippet = "  // ... existing code ...\n\n  handleClick = (time) => {\n    if (this.isDisabledTime(time)) {\n      return;\n    }\n    this.props.onChange?.(time);\n  };\n}\n"
+    said = "Make handleClick reuse isDisabledTime(). Also remove the showTimeCaption: true entry from defaultProps."
+    result = apply_deterministic(ApplyRequest(DEFAULTS, snippet, said, path="time.tsx"))
+    expected = DEFAULTS.replace("      showTimeCaption: true,\n", "").replace(
+        "(isDisabled(time))", "(this.isDisabledTime(time))"
+    )
+    assert result.merged == expected

@@ -257,3 +257,10 @@ def test_added_lines_beside_removed_lines_at_the_files_columns_stay_where_writte
     merged, warnings = checked_merge(request, prepare(request))
     assert merged == original.replace("againt", "against")
     assert not flags(warnings), warnings
+
+
+def test_a_blank_added_line_keeps_its_spaces_where_the_file_writes_blank_lines_so():
+    original = "struct A {\n    func f() {\n        g()\n    }\n    \n    func h() {}\n}\n"
+    snippet = "     func f() {\n         g()\n     }\n+    \n+    func k() {}\n     \n     func h() {}\n"
+    merged = lazy_merge(original, snippet, "swift").merged
+    assert merged == original.replace("    }\n    \n", "    }\n    \n    func k() {}\n    \n")
