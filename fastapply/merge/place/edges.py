@@ -124,7 +124,7 @@ def _edited_form(line: str, old: str, neighbour: str) -> bool:
     return similarity > line_similarity(line, neighbour) + 0.05
 
 
-_OPENER = re.compile(r"(?:[{(\[:]|\bthen|\bdo)$")
+_OPENER = re.compile(r"(?:[{(\[:]|\bthen|\bdo|\bfunction\s*\([^()]*\))$")  # (Lua's "..., function(err)")
 EDITED_OPENER = 0.5  # similarity for an edited block opener whose body the marker below elides
 
 
@@ -132,13 +132,15 @@ def edited_opener(lines: list[str], c: int, old: str, marker_indent: int | None)
     """The chunk's last line opens a block whose body the marker below elides (it is indented
     deeper), and the original line there opens a block too, at the same indentation with the same
     first word: ``if (str_contains($s, '%')) {`` for ``if (false !== strpos($s, '%')) {``. The
-    elided body must follow an opener in the original, so the new line is that opener's edit."""
+    elided body must follow an opener in the original, so the new line is that opener's edit. A
+    marker at column 0 below an indented line says nothing of depth (agents write them there for
+    any stretch): the body follows the opener either way."""
     line = lines[c]
     if marker_indent is None or next_nonblank(lines, c + 1) is not None:
         return False
     width = len(indent_of(line).expandtabs(4))
     return (
-        marker_indent > width
+        (marker_indent > width or marker_indent == 0 < width)
         and indent_of(line) == indent_of(old)
         and first_word(line) == first_word(old)
         and bool(_OPENER.search(line.rstrip()))
