@@ -16,7 +16,16 @@ from fastapply.merge.snippet.chunks import Chunk, balanced_group, continuations_
 from fastapply.merge.snippet.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.text.languages import detect_language
 from fastapply.merge.text.lines import join_lines, split_lines, with_bom_of, without_bom
-from fastapply.merge.text.normal import definition_key, is_closer, is_distinctive, is_preamble_line, norm, retyped
+from fastapply.merge.text.normal import (
+    definition_key,
+    is_closer,
+    is_distinctive,
+    is_preamble_line,
+    line_similarity,
+    norm,
+    retyped,
+    whole_word,
+)
 from fastapply.merge.text.syntax import definitions, new_parse_errors
 
 
@@ -267,13 +276,28 @@ def _new_code_ends_snippet(chunk: Chunk, pairs, orig: list[str], end: int, lang,
     not delete the rest of the file by leaving out a final marker."""
     tail = [line for line in chunk.lines[pairs[-1][0] + 1 :] if line.strip()]
     body = tail[next((n for n, line in enumerate(tail) if not is_preamble_line(line)), len(tail)) :]
-    return (
-        (chunk.marker_before or headless)
-        and len(tail) > 1
+    whole = (
+        len(tail) > 1
         # (a doc comment above the new definition opens no group, but a one-line definition under
         # its block doc comment is whole: "/**", "Whether ...", "*/", "var isRecording: Bool { ... }")
         and (balanced_group(body, lang) or (tail[0].strip().startswith("/*") and balanced_group(tail, lang)))
-        and not few_unshown(chunk.lines, orig, end, len(orig))
+    ) or (
+        # one new definition line: where the snippet writes no marker at all (a fragment), not
+        # where it leaves out only the last one (the file may end there)
+        headless and _new_definition_line(tail, orig, end) and balanced_group(tail, lang, opening=False)
+    )
+    return (chunk.marker_before or headless) and whole and not few_unshown(chunk.lines, orig, end, len(orig))
+
+
+def _new_definition_line(tail: list[str], orig: list[str], end: int) -> bool:
+    """One new line that defines a name the file never writes (``final def remainingColumns =
+    ...``), unlike the original line below the anchor: a definition added, not that line edited."""
+    name = definition_key(tail[0]) if len(tail) == 1 else None
+    below = next((line for line in orig[end:] if line.strip()), "")
+    return (
+        name is not None
+        and not any(whole_word(name).search(line) for line in orig)
+        and line_similarity(tail[0], below) < EDITED_FORM
     )
 
 

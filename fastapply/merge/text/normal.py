@@ -77,7 +77,9 @@ def line_similarity(a: str, b: str) -> float:
 
 _KEYS = (
     re.compile(
-        r"^(?:export\s+)?(?:async\s+)?(?:def|function|fn|func|fun|class|struct|enum|interface|trait|object|module|type)\s+([\w$]+)"
+        r"^(?:export\s+)?(?:(?:final|override|private|protected|public|implicit|inline|suspend|open|sealed|"
+        r"abstract|static|async)\s+)*(?:def|function|fn|func|fun|class|struct|enum|interface|trait|object|module|type)"
+        r"\s+([\w$]+)"
     ),
     re.compile(r"^(?:export\s+)?(?:pub\s+)?(?:const|let|var|val|static|final|local)\s+(?:mut\s+)?([\w$]+)"),
     re.compile(r"^([\w$.\[\]'\"]+|-*[\w$]+(?:-[\w$]+)+)\s*(?:=(?!=)|:=|:(?!:))"),  # a CSS property, a YAML key
@@ -117,6 +119,8 @@ def definition_key(line: str) -> str | None:
     ('LIMIT', None)
     >>> definition_key("  background-color: #fff;"), definition_key("  --menu-color: blue;"), definition_key("- a: 1")
     ('background-color', '--menu-color', None)
+    >>> definition_key("  final def skip = { pos += 1; this }"), definition_key("  override def toString = s")
+    ('skip', 'toString')
     """
     text = line.strip()
     for pattern in _KEYS:

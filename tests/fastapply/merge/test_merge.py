@@ -1208,3 +1208,39 @@ def test_a_lua_fragment_that_ends_in_a_new_function_inserts_it_and_keeps_the_res
     merged = lazy_merge(original, snippet, "lua")
     assert merged.confident, merged.reason
     assert merged.merged == original.replace("function Rule:is_multibyte", added + "\nfunction Rule:is_multibyte")
+
+
+POSITIONED = """abstract class PositionedResult(val rs: ResultSet) {
+  protected[this] var pos = Int.MaxValue
+  protected[this] val startPos = 0
+
+  lazy val numColumns = rs.getMetaData().getColumnCount()
+
+  final def currentPos = pos
+  final def hasMoreColumns = pos < numColumns
+
+  final def skip = { pos += 1; this }
+  final def restart = { pos = startPos; this }
+  final def rewind = { pos = Int.MinValue; this }
+
+  def nextRow = {
+    val ret = (pos == Int.MinValue) || rs.next
+    pos = startPos
+    ret
+  }
+}
+"""
+
+
+def test_a_fragment_ending_on_one_new_definition_adds_it_below_its_anchor():
+    """No marker: two context lines, then one line defining a name the file never writes and unlike
+    the line below: a definition added there, the rest of the file kept (not cut, not edited)."""
+    snippet = (
+        "  final def currentPos = pos\n  final def hasMoreColumns = pos < numColumns\n"
+        "  final def remainingColumns = if (pos < 0 || pos >= numColumns) 0 else numColumns - pos\n"
+    )
+    request = ApplyRequest(POSITIONED, snippet, "Add remainingColumns next to hasMoreColumns.", path="P.scala")
+    prepared = prepare(request)
+    merged, warnings = checked_merge(request, prepared)
+    assert merged == POSITIONED.replace("pos < numColumns\n", "pos < numColumns\n" + snippet.splitlines()[-1] + "\n")
+    assert prepared.candidate.confident and not flags(warnings), warnings

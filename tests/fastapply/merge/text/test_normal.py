@@ -56,3 +56,9 @@ def test_a_constructors_initializer_list_retyped_at_other_columns_keeps_the_file
     assert result.merged == original.replace(
         "{\n    start();", '{\n    if (size == 0) {\n        throw Error("empty pool");\n    }\n    start();'
     )
+
+
+def test_a_definition_after_its_modifiers_is_keyed_by_its_name_not_its_keyword():
+    assert normal.definition_key("  final def skip = { pos += 1; this }") == "skip"
+    assert normal.definition_key("  private def nextRow = {") == "nextRow"
+    assert normal.definition_key("  override fun toString() = name") == "toString"
