@@ -158,7 +158,7 @@ def _kept_of(original, per_line, use, most, kept, shown, clause, written, struck
     unquoted = re.sub(r"`[^`]*`", " ", said)  # quoted code says more than its names: other checks read it
     names = {t.lower() for t in _TOKEN.findall(unquoted) if _IDENT.search(t.strip("_$"))}
     literal = wanted & ({w.lower() for pair in _LITERAL.findall(said) for w in pair if w} | names)
-    literal -= set().union(set(), *(_words(line) for line in shown))
+    literal -= set().union(*(_words(line) for line in shown))
     kept_set = set(kept)
     gone = [o for o in range(len(original)) if o not in kept_set and per_line[o] & wanted]
     own, theirs = wanted - others or wanted, others - _words(clause)

@@ -32,11 +32,7 @@ def pair_enclosing_end(chunk: Chunk, pairs, original: list[str], defs: list[Defi
     d = innermost_definition(defs, o_last)
     if d is None or original[d.end].rstrip() != lines[last].rstrip():
         return pairs
-    added = [(last, d.end)]
-    c, o = prev_nonblank(lines, last - 1, 0), prev_nonblank(original, d.end - 1, o_last + 1)
-    while c is not None and o is not None and c > pairs[-1][0] and norm(lines[c]) == norm(original[o]):
-        added.append((c, o))
-        c, o = prev_nonblank(lines, c - 1, 0), prev_nonblank(original, o - 1, o_last + 1)
+    added = _closing_run(lines, original, pairs, last, d.end)
     # only closers: nothing shows the code that ends the definition, unless the snippet is one
     # fragment without markers that ends on them, two or more (the blocks still open at its last
     # anchor close there, each at its depth; below a marker, what the marker keeps is unknown)
@@ -118,13 +114,8 @@ def pair_block_end(chunk: Chunk, pairs, original: list[str]):
     if not pairs or not chunk.marker_after or last is None or last <= pairs[-1][0]:
         return pairs
     c_open, o_open = pairs[-1]
-    depth = width(lines[c_open])
-    if not lines[c_open].rstrip().endswith(("{", "(", "[")) or not closing_only([lines[last]]):
+    if not _shown_whole(chunk, c_open, last):
         return pairs
-    if width(lines[last]) != depth or any(width(line) <= depth for line in lines[c_open + 1 : last] if line.strip()):
-        return pairs
-    if (chunk.indent_after or 0) > depth:
-        return pairs  # the marker stands for more of the block
     o_close = _block_close(original, o_open, lines[last])
     return pairs if o_close is None else pairs + [(last, o_close)]
 
@@ -147,22 +138,38 @@ def pair_whole_block(chunk: Chunk, pairs, original: list[str]):
     first, last = next_nonblank(lines, 0), last_nonblank(lines)
     if not pairs or first is None or last is None or pairs[0][0] != first or last <= pairs[-1][0]:
         return pairs
-    depth = width(lines[first])
-    if not lines[first].rstrip().endswith(("{", "(", "[")) or not closing_only([lines[last]]):
+    if not _shown_whole(chunk, first, last):
         return pairs
-    if width(lines[last]) != depth or any(width(line) <= depth for line in lines[first + 1 : last] if line.strip()):
-        return pairs
-    if chunk.marker_after and (chunk.indent_after or 0) > depth:
-        return pairs  # the marker stands for more of the block
     o_close = _block_close(original, pairs[0][1], lines[last])
     if o_close is None or o_close <= pairs[-1][1]:
         return pairs
-    added = [(last, o_close)]
+    return pairs + _closing_run(lines, original, pairs, last, o_close)[::-1]
+
+
+def _shown_whole(chunk: Chunk, c_open: int, last: int) -> bool:
+    """Whether the chunk's lines from ``c_open`` to ``last`` are one block shown whole: a block
+    opener, lines only deeper, and a closer at the opener's depth, with no marker below that
+    stands for more of the block (one indented deeper)."""
+    lines = chunk.lines
+    depth = width(lines[c_open])
+    return (
+        lines[c_open].rstrip().endswith(("{", "(", "["))
+        and closing_only([lines[last]])
+        and width(lines[last]) == depth
+        and all(width(line) > depth for line in lines[c_open + 1 : last] if line.strip())
+        and not (chunk.marker_after and (chunk.indent_after or 0) > depth)
+    )
+
+
+def _closing_run(lines: list[str], original: list[str], pairs, last: int, o_close: int) -> list[tuple[int, int]]:
+    """The chunk's ``last`` line paired with the original's ``o_close``, then the lines right above
+    each, as far as they agree and stay below the last anchor: bottom first."""
+    run = [(last, o_close)]
     c, o = prev_nonblank(lines, last - 1, 0), prev_nonblank(original, o_close - 1, pairs[-1][1] + 1)
     while c is not None and o is not None and c > pairs[-1][0] and norm(lines[c]) == norm(original[o]):
-        added.append((c, o))
+        run.append((c, o))
         c, o = prev_nonblank(lines, c - 1, 0), prev_nonblank(original, o - 1, pairs[-1][1] + 1)
-    return pairs + added[::-1]
+    return run
 
 
 def _block_close(original: list[str], o_open: int, closer: str) -> int | None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
 
 
 def split_lines(text: str) -> tuple[list[str], str, bool]:
@@ -69,9 +68,9 @@ def code_lines(lines: list[str]) -> list[str]:
     return found
 
 
-def code_widths(lines: list[str], width: Callable[[str], int] = indent_width) -> set[int]:
+def code_widths(lines: list[str]) -> set[int]:
     """The indentation widths the code of ``lines`` uses (``code_lines``)."""
-    return {width(line) for line in code_lines(lines)}
+    return {indent_width(line) for line in code_lines(lines)}
 
 
 def line_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]:
