@@ -10,7 +10,7 @@ from fastapply.merge.account.comments import comment_dropped, comment_kept_besid
 from fastapply.merge.account.described import described_removal_kept
 from fastapply.merge.account.nesting import misplaced
 from fastapply.merge.account.ordered import ordered_removal_undone
-from fastapply.merge.account.repeats import comment_written_twice, moved_block_kept
+from fastapply.merge.account.repeats import comment_written_twice, moved_block_kept, retyped_written_twice
 from fastapply.merge.account.retyped import retyped_lines, signature_rows
 from fastapply.merge.account.trace import Trace, snippet_lines
 from fastapply.merge.account.unasked import unasked_run
@@ -37,7 +37,7 @@ def account(
         _described_removal(trace, instruction),
         _ordered_removal(trace, instruction),
         # (a comment quoted twice is the one-line case of a block kept at its old place: one warning)
-        _moved_block(trace, merged, language, instruction) or _comment_twice(trace),
+        _moved_block(trace, merged, language, instruction) or _comment_twice(trace) or _retyped_twice(trace),
         _detached(trace, original, language),
         _comment_dropped(trace, original, language, instruction),
         _comment_kept_beside(trace),
@@ -135,6 +135,19 @@ def _comment_twice(trace: Trace) -> ApplyWarning | None:
         Code.DUPLICATED_LINES,
         f"{len(lines)} comment line(s) the snippet quotes written anew a few lines from the same comment, "
         "kept unshown: context read as new code",
+        lines,
+    )
+
+
+def _retyped_twice(trace: Trace) -> ApplyWarning | None:
+    shown = {m for m in trace.placed.values() if m in trace.kept_at}
+    lines = retyped_written_twice(trace.out, trace.kept, trace.new_lines, shown)
+    if not lines:
+        return None
+    return ApplyWarning(
+        Code.DUPLICATED_LINES,
+        f"{len(lines)} line(s) the snippet wrote anew a few lines from an unshown original line that differs "
+        "only in its quotes or spacing: context retyped, read as new code",
         lines,
     )
 

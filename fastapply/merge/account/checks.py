@@ -426,7 +426,7 @@ def _off_by_one(trace: Trace) -> list[int]:
         after = next((t for t in range(m + 1, len(out)) if out[t].strip()), None)
         if before is None or after is None or not _statement_like(out[m]):
             continue
-        width, above, below = _width(out[m]), _width(out[before]), _width(out[after])
+        width, above, below = _width(out[m]), _width(out[_statement_start(out, before)]), _width(out[after])
         if out[before].rstrip().endswith("{"):
             # (in a file whose blocks may hold their body unindented, C++'s "namespace cpr {", a line
             # that opens its own block there has its own body below it, which says nothing of it)
@@ -442,6 +442,28 @@ def _off_by_one(trace: Trace) -> list[int]:
 
 
 _GOES_ON = ("(", "[", ",", "&&", "||", "+", "-", "=", "?", ":", "\\", ".", "and", "or")
+
+
+def _statement_start(out: list[str], row: int) -> int:
+    """The first row of the statement ``row`` ends: a block's body is indented from there, not from
+    a continuation line ("if (a &&" / "  b) {" / "  return x;"). A brace on its own line (under a
+    Rust ``where`` clause, in Allman style) stands where its body is indented from.
+
+    >>> _statement_start(["  if (a &&", "    b) {", "    go();"], 1), _statement_start(["  f();", "  g() {"], 1)
+    (0, 1)
+    >>> _statement_start(["    I: Iterator,", "    {"], 1)
+    1
+    """
+    if out[row].strip().startswith("{"):
+        return row
+    while (
+        row > 0
+        and out[row - 1].strip()
+        and out[row - 1].rstrip().endswith(_GOES_ON)
+        and not is_comment_line(out[row - 1].strip())
+    ):
+        row -= 1
+    return row
 
 
 def _flat_bodies(lines: list[str]) -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from fastapply.merge.text.normal import is_closer, is_comment_line, is_distinctive, norm
+from fastapply.merge.text.normal import is_closer, is_comment_line, is_distinctive, loose, norm
 
 MIN_LINES = 2  # non-blank lines a repeated block must have
 NEAR = 6  # original lines between the old copy and an anchor of the chunk that wrote the new one
@@ -140,5 +140,34 @@ def comment_written_twice(
         around = range(max(0, m - QUOTED_REACH), min(len(out), m + QUOTED_REACH + 1))
         copies = [k for k in around if k in kept_rows and k not in shown and k != m and norm(out[k]) == text]
         if any(not any(min(k, m) < a < max(k, m) for a in anchors) for k in copies):
+            found.append(m + 1)
+    return tuple(found)
+
+
+def retyped_written_twice(
+    out: list[str], kept: dict[int, int], new_lines: set[int], shown: set[int]
+) -> tuple[int, ...]:
+    """1-based merged lines the snippet wrote anew that are a kept original line retyped (other
+    quotes, other spacing around marks) standing within ``QUOTED_REACH`` lines of it, where the
+    snippet does not show the old line: context an agent retyped, which no anchor matched, written
+    beside the line it stood for. Code only (at least two names): a retyped comment is prose.
+
+    >>> out = ["log() {", "  print('Request', req)", '  print("Request", req)', "}"]
+    >>> retyped_written_twice(out, {0: 0, 1: 1, 2: 3}, {2}, {0, 3})
+    (3,)
+    >>> retyped_written_twice(out, {0: 0, 1: 1, 2: 3}, {2}, {0, 1, 3})  # the old line shown too
+    ()
+    """
+    kept_rows = set(kept.values())
+    found = []
+    for m in sorted(new_lines):
+        text = out[m].strip()
+        if is_comment_line(text) or len(_NAMES.findall(text)) < 2:
+            continue
+        around = range(max(0, m - QUOTED_REACH), min(len(out), m + QUOTED_REACH + 1))
+        if any(
+            k in kept_rows and k not in shown and norm(out[k]) != norm(text) and loose(out[k]) == loose(text)
+            for k in around
+        ):
             found.append(m + 1)
     return tuple(found)

@@ -10,7 +10,7 @@ from fastapply.merge.repair.wording import MOVE_VERB, renamed_word, renames
 from fastapply.merge.snippet.hunks import new_side
 from fastapply.merge.text.languages import detect_language
 from fastapply.merge.text.markers import is_marker_line, opens_with_ellipsis, states_edit
-from fastapply.merge.text.normal import is_distinctive, norm, whole_word
+from fastapply.merge.text.normal import code_part, is_distinctive, norm, whole_word
 
 # Output shorter than this share of the expected line count reads as truncated.
 TRUNCATION_RATIO = 0.6
@@ -130,7 +130,8 @@ def missing_snippet_lines(code, out, unchanged) -> ApplyWarning | None:
     # 212 expected files leaves one out.
     if unchanged:
         return None  # reported as no_change
-    present = {norm(line) for line in out}
+    # (a line the snippet quotes without its trailing comment is there with it)
+    present = {norm(line) for line in out} | {norm(code_part(line)) for line in out}
     # a comment opening with an ellipsis is a note about elided code ("# ... [] unchanged ..."),
     # never code the file holds; one that states an edit is elided_edit's
     missing = tuple(i + 1 for i, text in code if text not in present and not opens_with_ellipsis(text))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from fastapply.merge.repair.renames import code_rows
+from fastapply.merge.repair.renames import code_rows, renamed_at
 from fastapply.merge.repair.wording import (
     _CLAUSE_END,
     _RENAME,
@@ -17,14 +17,13 @@ from fastapply.merge.repair.wording import (
     moved_names,
     named,
     removal_clauses,
-    renamed_names,
-    renamed_word,
+    renames,
     replace_verbs,
     replacements,
     says_place,
 )
 from fastapply.merge.text.markers import is_marker_line
-from fastapply.merge.text.normal import is_comment_line, norm, whole_word
+from fastapply.merge.text.normal import definition_key, is_comment_line, norm, whole_word
 from fastapply.merge.text.syntax import definitions
 
 
@@ -100,8 +99,10 @@ def instruction_not_applied(
             if not asks_deletion(instruction) and _only_where_shown(name, after, shown):
                 continue
             kept.append(name)
-        elif defined_after[_last(name)] < defined_before[_last(name)]:
-            continue  # a definition of that name went: what still says it calls or mentions it
+        elif defined_after[_last(name)] < defined_before[_last(name)] or _declared(name, merged) == 0 < _declared(
+            name, original
+        ):
+            continue  # a definition of that name went (or every line declaring it): what still says it uses it
         elif placed and before is original and _fewer(name, before, after):
             continue  # fewer of it, at a place the instruction names that is no definition (a CSS rule)
         elif (
@@ -174,6 +175,16 @@ def _fewer(name: str, before: str, after: str) -> bool:
     return len(word.findall(after)) < len(word.findall(before))
 
 
+def _declared(name: str, text: str) -> int:
+    """Lines of ``text`` that declare ``name`` (``definition_key``): a class constant, a field, an
+    assignment, beside the definitions a syntax tree lists.
+
+    >>> _declared("REMOVE", "    public const REMOVE = Visitor::REMOVE;\\n    return Visitor::REMOVE;\\n")
+    1
+    """
+    return sum(definition_key(line) == name for line in text.splitlines())
+
+
 def _last(name: str) -> str:
     """The defined name a qualified or headed one ends with: "Pipe.sink" and "fun sink" are sink."""
     return re.split(r"::|->|\.|\s", name.strip())[-1]
@@ -185,8 +196,8 @@ def renamed_kept(original: str, merged: str, instruction: str, snip, lang) -> tu
     stands (an HTML page's scripts, not its markup)."""
     kept = []
     shown = {norm(line) for line in snip if line.strip() and not is_marker_line(line, lang)}
-    for name in renamed_names(instruction):
-        word = renamed_word(name, instruction)
+    for name, new in renames(instruction):
+        word = renamed_at(name, new, instruction, original, lang)
         if not word.search(original):
             continue
         scope = _scoped(

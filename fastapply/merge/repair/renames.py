@@ -54,18 +54,59 @@ def stated_rename(original: str, snippet: str, instruction: str, language: str |
     lines = original.splitlines(keepends=True)
     places = 0
     for old, new in renames(instruction):
-        before, after = renamed_word(old, instruction), whole_word(new)
+        before, after = renamed_at(old, new, instruction, original, language), whole_word(new)
         if not before.search(original) or not after.search(snippet) or after.search(original):
             continue
         rows = _scope(original, instruction, old, language) or code_rows(lines, language)
+        written: object = new
+        if "name" in before.groupindex:  # (a PHP property: the name after "->", "::$", its declaration)
+            written = _name_replaced(new.lstrip("$"))
         for row in rows:
-            lines[row], n = before.subn(new, lines[row])
+            lines[row], n = before.subn(written, lines[row])
             places += n
         done.append((old, new))
         words.append(before)
     if not done or not places:
         return None
     return StatedRename("".join(lines), tuple(done), places, tuple(words))
+
+
+def _name_replaced(new: str):
+    """A replacement that writes `new` for the match's ``name`` group and keeps what stands before it."""
+    return lambda m: m.group(0)[: m.start("name") - m.start()] + new
+
+
+def renamed_at(old: str, new: str, instruction: str, original: str, language: str | None) -> re.Pattern:
+    """Where ``old`` stands as the thing the instruction renames (``wording.renamed_word``); for a
+    PHP ``$name`` the file declares as a property (under either name: the file may be renamed
+    already), where that property stands (``_php_uses``): a bare ``$name`` there is a local variable
+    of the same name."""
+    if language == "php" and old.startswith("$") and (_php_property(original, old) or _php_property(original, new)):
+        return _php_uses(old[1:])
+    return renamed_word(old, instruction)
+
+
+_PHP_DECLARED = r"\b(?:public|protected|private|var|readonly)\s+(?:(?:static|readonly)\s+)*(?:\??[\w\\|]+\s+)?\$"
+
+
+def _php_property(original: str, old: str) -> bool:
+    """Whether a PHP ``$name`` the instruction renames is a property the file declares: written
+    ``->name`` or ``::$name`` wherever it is used, where a bare ``$name`` is a local variable.
+
+    >>> _php_property("class A {\\n    private ?string $err = null;\\n", "$err"), _php_property("$err = 1;", "$err")
+    (True, False)
+    """
+    return re.search(_PHP_DECLARED + re.escape(old[1:]) + r"\b", original) is not None
+
+
+def _php_uses(name: str) -> re.Pattern:
+    """Where a PHP property stands: its declaration, ``->name`` (not a method call), ``::$name``;
+    the group ``name`` is the name itself.
+
+    >>> [m.group(0) for m in _php_uses("err").finditer("private $err; $err = $this->err; $this->err(); self::$err")]
+    ['private $err', '->err', '::$err']
+    """
+    return re.compile(rf"(?:{_PHP_DECLARED}|->|::\$)(?P<name>{re.escape(name)})\b(?!\s*\()")
 
 
 _SCRIPT_OPEN = re.compile(r"<script\b[^>]*>", re.IGNORECASE)

@@ -194,7 +194,7 @@ class Costs:
             for i, item in enumerate(self.items)
             if item.kind == "code" and len(WORD.findall(norm(item.text))) >= 3 and norm(item.text) not in self.where
         ]
-        tokens_of = {i: set(TOKEN.findall(norm(self.items[i].text))) for i in wanted}
+        tokens_of = {i: set(TOKEN.findall(norm(self.items[i].text).casefold())) for i in wanted}
         self.keyed: dict[str, list[int]] = {}
         names = {definition_key(self.items[i].text) for i in wanted} - {None}
         if names:
@@ -206,7 +206,7 @@ class Costs:
         postings: dict[str, list[int]] = {}
         for j, x in enumerate(self.onorm):
             if x and len(WORD.findall(x)) >= 3:
-                for token in asked.intersection(TOKEN.findall(x)):
+                for token in asked.intersection(TOKEN.findall(x.casefold())):
                     postings.setdefault(token, []).append(j)
         out: dict[int, list[tuple[int, float]]] = {}
         crowded: dict[int, list[tuple[int, float]]] = {}
@@ -225,9 +225,13 @@ class Costs:
             found = []
             comment = is_comment_line(item.text)
             for j, shared in votes.items():
-                # a comment rewritten longer keeps every word of the old one ("close codes" ->
-                # "close codes (RFC 6455, section 7.4.1)"): its edited form, if less alike
-                grown = comment and is_comment_line(self.orig[j]) and shared == len(set(TOKEN.findall(self.onorm[j])))
+                # a line grown keeps every word of the old one, whatever their case: a comment
+                # rewritten longer ("close codes" -> "close codes (RFC 6455, section 7.4.1)"), a
+                # condition or a call given more ("if a {" -> "if b && a {"): its edited form, if less alike
+                old = set(TOKEN.findall(self.onorm[j].casefold()))
+                grown = shared == len(old) and (
+                    (comment and is_comment_line(self.orig[j])) or (len(old) >= 2 and len(tokens) > len(old))
+                )
                 if shared * 2 >= len(tokens) or grown:
                     ratio = difflib.SequenceMatcher(None, key, self.onorm[j], autojunk=False).ratio()
                     if ratio >= (min(floor, SIMILAR_HEADER) if grown else floor):

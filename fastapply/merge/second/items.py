@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from fastapply.merge.second.style import Style
 from fastapply.merge.snippet.hunks import FILE_HEADER, HUNK_HEADER, is_diff_form
 from fastapply.merge.text.lines import indent_width as width
 from fastapply.merge.text.markers import is_marker_line
 from fastapply.merge.text.normal import is_closer, norm
+from fastapply.merge.text.style import Style
 
 CODE_KINDS = ("code", "ctx", "del", "add")
 

@@ -21,10 +21,10 @@ from dataclasses import replace
 
 from fastapply.merge.second.align import Op
 from fastapply.merge.second.items import CODE_KINDS, Item, at_edge
-from fastapply.merge.second.style import Style
 from fastapply.merge.snippet.chunks import convert_tabs
 from fastapply.merge.text.lines import indent_of
 from fastapply.merge.text.normal import continues_statement, norm, retyped
+from fastapply.merge.text.style import Style
 
 
 def chunk_shifts(

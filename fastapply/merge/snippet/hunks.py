@@ -27,10 +27,12 @@ import re
 from dataclasses import dataclass, field
 
 from fastapply.merge.snippet.chunks import reindent
+from fastapply.merge.snippet.flat import flat_additions, is_flat
 from fastapply.merge.text.lines import code_widths, indent_of
 from fastapply.merge.text.lines import indent_width as _width
 from fastapply.merge.text.markers import is_marker_line
-from fastapply.merge.text.normal import is_comment_line, norm
+from fastapply.merge.text.normal import is_closer, is_comment_line, norm
+from fastapply.merge.text.style import Style
 
 HUNK_HEADER = re.compile(r"^@@(?:\s.*)?$")
 _QUOTED = re.compile(r"^@@(?: -\d+(?:,\d+)? \+\d+(?:,\d+)? @@)?\s*(.*?)\s*$")  # the text after the numbers
@@ -187,12 +189,21 @@ def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above
     witnesses = [(text, o) for (kind, text), o in zip(old, where) if kind == "-"] or [
         (_as_context(text, original_lines[o]) if prefixed else text, o) for (_, text), o in zip(old, where)
     ]
+    # a closer written without its prefix says nothing of the shift, where other lines do
+    witnesses = [(text, o) for text, o in witnesses if not is_closer(text)] or witnesses
     added = [text for kind, text in hunk.lines if kind == "+"]
-    probe = reindent(
-        [text for text, _ in witnesses] + added, [(i, o) for i, (_, o) in enumerate(witnesses)], original_lines
-    )
-    # (the widths of the lines the hunk shows are the file's too: a comment's text at 7 columns)
-    added_iter = iter(on_grid(probe[len(witnesses) :], original_lines, [original_lines[o] for o in where]))
+    flat = None
+    if is_flat(hunk.lines, [original_lines[o] for o in where]):
+        style = Style(original_lines)
+        flat = flat_additions(hunk.lines, [original_lines[o] for o in where], style.tab, style.tabs)
+    if flat is not None:
+        added_iter = iter(flat)
+    else:
+        probe = reindent(
+            [text for text, _ in witnesses] + added, [(i, o) for i, (_, o) in enumerate(witnesses)], original_lines
+        )
+        # (the widths of the lines the hunk shows are the file's too: a comment's text at 7 columns)
+        added_iter = iter(on_grid(probe[len(witnesses) :], original_lines, [original_lines[o] for o in where]))
     spaced_blanks = {line for line in original_lines if line and not line.strip()}
     out: list[str] = []
     old_iter = iter(where)

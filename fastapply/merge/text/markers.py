@@ -85,8 +85,11 @@ def _comment_body(stripped: str) -> str | None:
 _PARENS = re.compile(r"\([^()]*\)")
 
 
-# Between two ellipses, a marker phrase, then a clause after a comma that notes an exception.
-_NOTED = re.compile(rf"({_ELLIPSIS}[^,;]+?)\s*[,;]\s*(?:except|but|only|save)\b(.*?)({_ELLIPSIS})")
+# Between two ellipses, a marker phrase, then a clause that notes an exception (after a comma, or
+# "except", "apart from": "... rest unchanged apart from f() using the new name ...").
+_NOTED = re.compile(
+    rf"({_ELLIPSIS}[^,;]+?)(?:\s*[,;]\s*(?:except|but|only|save)|\s+(?:except|apart\s+from|other\s+than))\b(.*?)({_ELLIPSIS})"
+)
 # Code a marker's note names ("... and earlier in request():", "rest of <head> unchanged",
 # "the 'v' case"): a reference, not code, once the note reads as a marker.
 _NAMED = re.compile(r"[\w$.]+\(\)|</?[\w-]+>|'[^'\s]{1,30}'|\"[^\"\s]{1,30}\"|`[^`]{1,40}`")

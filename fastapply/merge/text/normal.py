@@ -21,10 +21,16 @@ def whole_word(name: str) -> re.Pattern:
     """``name`` as a whole word of code: not inside a longer identifier ("HiBlack" is not in
     "FgHiBlack"; ``$`` counts as an identifier character).
 
+    A name that opens or ends with a mark (``.join``, a member) has no word edge there to keep.
+
     >>> bool(whole_word("HiBlack").search("FgHiBlack")), bool(whole_word("x.y").search("f(x.y)"))
     (False, True)
+    >>> bool(whole_word(".join").search("m = ms.join(',')")), bool(whole_word(".join").search("ms.joined"))
+    (True, False)
     """
-    return re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+    before = r"(?<![\w$])" if re.match(r"[\w$]", name) else ""
+    after = r"(?![\w$])" if re.search(r"[\w$]$", name) else ""
+    return re.compile(before + re.escape(name) + after)
 
 
 # Lines whose normal form (and marker verdict, markers.py) stay cached: the checks of one apply ask
@@ -37,6 +43,32 @@ LINE_CACHE = 1 << 18
 def norm(line: str) -> str:
     """Whitespace-insensitive form of a line."""
     return " ".join(line.split())
+
+
+_LOOSE_SPACE = re.compile(r"(?<![\w$])\s+|\s+(?![\w$])")
+
+
+def loose(line: str) -> str:
+    """A line's form blind to how it was typed: no space but between two words, one kind of quote.
+    Lines of one loose form differ only as retyping differs.
+
+    >>> loose("  f( 'a', b )"), loose('f("a",b)'), loose("const char* name"), loose("const char *name")
+    ('f("a",b)', 'f("a",b)', 'const char*name', 'const char*name')
+    """
+    return _LOOSE_SPACE.sub("", line.strip()).replace("'", '"').replace("`", '"')
+
+
+_TRAILING = re.compile(r"\S\s+(?://|#|--|/\*)")  # where a trailing comment opens, after code
+
+
+def code_part(line: str) -> str:
+    """The line without its trailing comment (a whole-line comment stays as it is).
+
+    >>> code_part("func f() error { //nolint: gocyclo"), code_part("// a // b"), code_part("x = '#'")
+    ('func f() error {', '// a // b', "x = '#'")
+    """
+    comment = _TRAILING.search(line)
+    return line if comment is None or is_comment_line(line) else line[: comment.start() + 1]
 
 
 _PADDING = re.compile(r"\S\s{2,}\S|\S\t")
@@ -58,7 +90,8 @@ def retyped(written: str, old: str) -> str:
     if written.strip() == old.strip() or _PADDING.search(written.strip()):
         return written
     if norm(written) != norm(old) and norm(written).rstrip(";") != norm(old).rstrip(";"):
-        return written
+        if norm(written) != norm(code_part(old)):  # (the line quoted without its trailing comment is the same line)
+            return written
     if is_comment_line(old):
         return written
     return written[: len(written) - len(written.lstrip())] + old.strip()

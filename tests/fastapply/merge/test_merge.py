@@ -1244,3 +1244,10 @@ def test_a_fragment_ending_on_one_new_definition_adds_it_below_its_anchor():
     merged, warnings = checked_merge(request, prepared)
     assert merged == POSITIONED.replace("pos < numColumns\n", "pos < numColumns\n" + snippet.splitlines()[-1] + "\n")
     assert prepared.candidate.confident and not flags(warnings), warnings
+
+
+def test_a_header_quoted_without_its_trailing_comment_keeps_the_comment():
+    original = "package a\n\nfunc hydrate(t *Tag) error { //nolint: gocyclo\n\tvar n string\n\treturn use(n)\n}\n"
+    snippet = "func hydrate(t *Tag) error {\n\t// ... existing code ...\n\treturn use(n, t)\n}\n"
+    result = lazy_merge(original, snippet, "go")
+    assert result.merged == original.replace("use(n)", "use(n, t)")

@@ -333,3 +333,13 @@ def test_an_old_call_whose_list_the_new_call_took_in_is_kept_beside_its_replacem
     assert "kept_beside_replacement" in found
     both = merged.replace(LUA[LUA.index("  vim.api") : LUA.index('  vim.api.nvim_create_autocmd({ "Buf')], "")
     assert "kept_beside_replacement" not in {w.code for w in account(LUA, snippet, both, "lua", "Merge them.")}
+
+
+def test_a_body_indented_from_its_statement_not_from_the_condition_continued_is_no_shift():
+    original = "function f(o, req) {\n  return null;\n}\n"
+    merged = (
+        "function f(o, req) {\n  if (o.allow === true &&\n    req.ok === 'true') {\n    return {\n      key: 'A',\n"
+        "    };\n  }\n  return null;\n}\n"
+    )
+    snippet = merged.replace("  return null;\n}\n", "  // ... existing code ...\n}\n")
+    assert "indent_shift" not in {w.code for w in account(original, snippet, merged, "javascript")}

@@ -600,3 +600,34 @@ def test_a_name_in_an_aside_or_an_edited_line_describes_no_removal_alone():
     done = php.replace("\n    public function getStore() { return $this->cache->getStore(); }\n", "")
     asked = "Remove getStore() (callers can use getRepo()->getStore())."
     assert "described_removal_kept" not in codes(php, snippet, done, "php", asked)
+
+
+LOGGER = """class H {
+  async log(args) {
+    console.groupCollapsed(args.request.method)
+    // eslint-disable-next-line no-console
+    console.log('Request', loggedRequest)
+    // eslint-disable-next-line no-console
+    console.log('Handler:', this)
+    // eslint-disable-next-line no-console
+    console.log('Response', loggedResponse)
+    console.groupEnd()
+  }
+}
+"""
+
+
+def test_context_retyped_with_other_quotes_and_written_beside_the_old_line_is_flagged():
+    snippet = (
+        "  async log(args) {\n    // ... existing code ...\n    // eslint-disable-next-line no-console\n"
+        '    console.log("Request", loggedRequest)\n    // eslint-disable-next-line no-console\n'
+        '    console.log("Response", loggedResponse)\n    console.groupEnd()\n  }\n'
+    )
+    merged = LOGGER.replace(
+        "    console.groupEnd()\n",
+        '    // eslint-disable-next-line no-console\n    console.log("Request", loggedRequest)\n'
+        '    // eslint-disable-next-line no-console\n    console.log("Response", loggedResponse)\n    console.groupEnd()\n',
+    )
+    assert "duplicated_lines" in codes(LOGGER, snippet, merged, "typescript")
+    right = LOGGER.replace("    // eslint-disable-next-line no-console\n    console.log('Handler:', this)\n", "")
+    assert "duplicated_lines" not in codes(LOGGER, snippet, right, "typescript")

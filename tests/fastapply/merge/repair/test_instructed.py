@@ -472,3 +472,25 @@ def test_a_fully_qualified_name_used_instead_is_what_goes_not_every_use_of_its_l
     assert instructed.instruction_not_applied(java, java, said, lang="java") == ("java.util.ResourceBundle",)
     done = java.replace("java.util.ResourceBundle bundle", "ResourceBundle bundle")
     assert instructed.instruction_not_applied(java, done, said, lang="java") == ()
+
+
+def test_a_member_named_with_its_dot_is_found_after_the_object_it_belongs_to():
+    m = "function m(o) {\n  var ms = o.methods;\n  if (ms.join) {\n    ms = o.methods.join(',');\n  }\n  return ms;\n}\n"
+    original = m + "\nfunction h(o) {\n  return o.headers.join(',');\n}\n"
+    merged = original.replace("if (ms.join)", "if (Array.isArray(ms))").replace("o.methods.join", "ms.join")
+    ask = "In m, check for an array with Array.isArray instead of duck-typing on `.join`."
+    snip = merged.splitlines()[:7]
+    assert instructed.instruction_not_applied(original, merged, ask, snip, "javascript") == ()
+
+
+def test_a_class_constant_whose_declaration_went_is_removed_though_other_code_still_says_it():
+    original = (
+        "<?php\nclass T {\n    public const REMOVE_NODE = Visitor::REMOVE_NODE;\n    public const STOP = Visitor::STOP;\n\n"
+        "    public function f($r) {\n        if ($r === Visitor::REMOVE_NODE) {\n            return 1;\n        }\n"
+        "        return 0;\n    }\n}\n"
+    )
+    merged = original.replace("    public const REMOVE_NODE = Visitor::REMOVE_NODE;\n", "")
+    ask = "Remove the deprecated REMOVE_NODE constant alias from T; keep STOP."
+    snip = ["class T {", "    public const STOP = Visitor::STOP;", "    // ... rest unchanged ..."]
+    assert instructed.instruction_not_applied(original, merged, ask, snip, "php") == ()
+    assert instructed.instruction_not_applied(original, original, ask, snip, "php") == ("REMOVE_NODE",)

@@ -140,3 +140,35 @@ def test_a_qualified_name_renames_its_member_where_the_file_declares_it():
     merged, warnings = checked_merge(request, prepare(request))
     expected = original.replace("ParseOther", "ParseUnknown").replace('UUID")', 'UUID: unknown error")')
     assert merged == expected and not flags(warnings)
+
+
+PHP = """<?php
+class Pipes
+{
+    private ?string $lastError = null;
+
+    protected function interrupted(): bool
+    {
+        $lastError = $this->lastError;
+        $this->lastError = null;
+
+        return null !== $lastError;
+    }
+
+    public function handleError(int $type, string $msg): void
+    {
+        $this->lastError = $msg;
+    }
+}
+"""
+
+
+def test_a_php_property_is_renamed_where_it_stands_not_in_a_local_of_the_same_name():
+    ask = "Rename the private property $lastError to $lastErrorMessage; the local $lastError can stay."
+    snippet = "    private ?string $lastErrorMessage = null;\n    // ... existing code ...\n"
+    found = stated_rename(PHP, snippet, ask, "php")
+    assert found is not None and found.places == 4
+    assert "private ?string $lastErrorMessage = null;" in found.text
+    assert "        $lastError = $this->lastErrorMessage;" in found.text
+    assert "return null !== $lastError;" in found.text and "$this->lastErrorMessage = $msg;" in found.text
+    assert instruction_not_applied(PHP, found.text, ask, snippet.splitlines(), "php") == ()

@@ -284,7 +284,7 @@ def test_a_diff_written_without_the_files_indentation_keeps_its_context_prefix_a
 
 
 def test_the_indent_unit_is_the_common_step_not_a_divisor_that_doc_lines_break():
-    from fastapply.merge.second.style import Style
+    from fastapply.merge.text.style import Style
 
     c = [
         "/**",
@@ -404,3 +404,19 @@ def test_a_comment_rewritten_longer_is_the_edited_form_of_the_old_one():
         original.replace("/* Tables */", "/* Tables (striped rows) */") + "\ntr:nth-child(even) {\n  color: grey;\n}\n"
     )
     assert second_opinion(original, snippet, "css").merged == expected
+
+
+def test_a_line_grown_with_every_word_of_the_old_one_is_its_edited_form():
+    original = "fn f(&mut self, key: Key) {\n    if self.key == key {\n        self.found = Some(1);\n    }\n}\n"
+    snippet = (
+        "fn f(&mut self, key: Key) {\n    if self.found.is_none() && self.key == key {\n    // ... rest unchanged\n"
+    )
+    merged = second_opinion(original, snippet, "rust").merged
+    assert merged == original.replace("if self.key == key {", "if self.found.is_none() && self.key == key {")
+
+
+def test_a_banner_rewritten_in_other_case_is_its_edited_form():
+    original = "}\n\n// Schemes ---------------------------------------------------------\n\nfn schemes() {}\n"
+    snippet = "}\n\n// URL schemes -----------------------------------------------------\n\n// ... existing code ...\n"
+    merged = second_opinion(original, snippet, "rust").merged
+    assert merged.count("schemes ---") + merged.count("Schemes ---") == 1

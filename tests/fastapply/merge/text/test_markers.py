@@ -18,6 +18,7 @@ MARKERS = [
     "# same",
     "// … existing imports …",
     "  // ... other methods ...",
+    "    // ... rest of class unchanged apart from handleError() using the new property name ...",
 ]
 
 NOT_MARKERS = [

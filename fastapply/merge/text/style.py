@@ -1,5 +1,5 @@
-"""The original's indentation, as the second opinion writes lines into it: tabs or spaces, and the
-unit its indents are multiples of."""
+"""The original's indentation, as lines written into it take it: tabs or spaces, and the unit its
+indents are multiples of."""
 
 from __future__ import annotations
 
