@@ -16,6 +16,7 @@ from fastapply.merge.account.trace import Trace, snippet_lines
 from fastapply.merge.account.unasked import unasked_run
 from fastapply.merge.account.unique import MARKUP, keys_twice
 from fastapply.merge.account.unreachable import unreachable_after_return
+from fastapply.merge.account.unused import unused_local_helpers
 from fastapply.merge.codes import ApplyWarning, Code
 from fastapply.merge.repair.wording import MOVE_VERB
 from fastapply.merge.text.lines import split_lines
@@ -38,6 +39,7 @@ def account(
         _ordered_removal(trace, instruction),
         # (a comment quoted twice is the one-line case of a block kept at its old place: one warning)
         _moved_block(trace, merged, language, instruction) or _comment_twice(trace) or _retyped_twice(trace),
+        _unused_helpers(original, merged, language),
         _detached(trace, original, language),
         _comment_dropped(trace, original, language, instruction),
         _comment_kept_beside(trace),
@@ -136,6 +138,17 @@ def _comment_twice(trace: Trace) -> ApplyWarning | None:
         f"{len(lines)} comment line(s) the snippet quotes written anew a few lines from the same comment, "
         "kept unshown: context read as new code",
         lines,
+    )
+
+
+def _unused_helpers(original: str, merged: str, language: str | None) -> ApplyWarning | None:
+    names = unused_local_helpers(original, merged, language)
+    if not names:
+        return None
+    return ApplyWarning(
+        Code.MOVED_BLOCK_KEPT,
+        f"nested helper(s) kept that their function no longer uses: {', '.join(names[:5])} "
+        "(the old copy of a helper moved out or renamed?)",
     )
 
 

@@ -426,11 +426,12 @@ def _off_by_one(trace: Trace) -> list[int]:
         after = next((t for t in range(m + 1, len(out)) if out[t].strip()), None)
         if before is None or after is None or not _statement_like(out[m]):
             continue
-        width, above, below = _width(out[m]), _width(out[_statement_start(out, before)]), _width(out[after])
+        width, above, below = _width(out[m]), _width(out[before]), _width(out[after])
         if out[before].rstrip().endswith("{"):
             # (in a file whose blocks may hold their body unindented, C++'s "namespace cpr {", a line
             # that opens its own block there has its own body below it, which says nothing of it)
-            if width <= above < below and not (flat and out[m].rstrip().endswith("{")):
+            opener = _width(out[_statement_start(out, before)])
+            if width <= opener < below and not (flat and out[m].rstrip().endswith("{")):
                 bad.append(m + 1)
         elif (
             _statement_like(out[before]) and _statement_like(out[after]) and not out[before].rstrip().endswith(_GOES_ON)

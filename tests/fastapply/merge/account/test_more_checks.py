@@ -18,10 +18,11 @@ from fastapply.merge.account import (
     trace,
     unique,
     unreachable,
+    unused,
 )
 
 
-@pytest.mark.parametrize("module", [described, repeats, attached, comments, retyped, unreachable, unique, trace])
+@pytest.mark.parametrize("module", [described, repeats, attached, comments, retyped, unreachable, unique, trace, unused])
 def test_worked_examples(module):
     assert doctest.testmod(module).failed == 0
 
@@ -631,3 +632,28 @@ def test_context_retyped_with_other_quotes_and_written_beside_the_old_line_is_fl
     assert "duplicated_lines" in codes(LOGGER, snippet, merged, "typescript")
     right = LOGGER.replace("    // eslint-disable-next-line no-console\n    console.log('Handler:', this)\n", "")
     assert "duplicated_lines" not in codes(LOGGER, snippet, right, "typescript")
+
+
+REACH = """def is_reachable(G, s, t):
+    \"\"\"Whether t is reachable from s.\"\"\"
+
+    def two_neighborhood(G, v):
+        return {x for x in G if x == v}
+
+    neighborhoods = (two_neighborhood(G, v) for v in G)
+    return any(s in S and t not in S for S in neighborhoods)
+"""
+
+
+def test_a_nested_helper_lifted_out_and_kept_inside_too_is_flagged():
+    snippet = (
+        "def _two_neighborhood(G, v):\n    return {x for x in G if x == v}\n\n\n"
+        "def is_reachable(G, s, t):\n    # ... docstring unchanged ...\n\n"
+        "    neighborhoods = (_two_neighborhood(G, v) for v in G)\n    return any(s in S and t not in S for S in neighborhoods)\n"
+    )
+    lifted = "def _two_neighborhood(G, v):\n    return {x for x in G if x == v}\n\n\n" + REACH.replace(
+        "(two_neighborhood(G, v)", "(_two_neighborhood(G, v)"
+    )
+    assert "moved_block_kept" in codes(REACH, snippet, lifted, "python")
+    right = lifted.replace("    def two_neighborhood(G, v):\n        return {x for x in G if x == v}\n\n", "")
+    assert "moved_block_kept" not in codes(REACH, snippet, right, "python")
