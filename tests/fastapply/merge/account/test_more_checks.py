@@ -22,7 +22,9 @@ from fastapply.merge.account import (
 )
 
 
-@pytest.mark.parametrize("module", [described, repeats, attached, comments, retyped, unreachable, unique, trace, unused])
+@pytest.mark.parametrize(
+    "module", [described, repeats, attached, comments, retyped, unreachable, unique, trace, unused]
+)
 def test_worked_examples(module):
     assert doctest.testmod(module).failed == 0
 
