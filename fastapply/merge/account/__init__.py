@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fastapply.merge.account.attached import comment_split, preamble_detached
 from fastapply.merge.account.checks import defined_twice, indent_shift, kept_beside_replacement, unaccounted_deletion
-from fastapply.merge.account.comments import comment_dropped, comment_kept_beside
+from fastapply.merge.account.comments import banner_kept_beside, comment_dropped, comment_kept_beside
 from fastapply.merge.account.described import described_removal_kept
 from fastapply.merge.account.nesting import misplaced
 from fastapply.merge.account.ordered import ordered_removal_undone
@@ -194,7 +194,12 @@ def _comment_dropped(trace: Trace, original: str, language: str | None, instruct
 def _comment_kept_beside(trace: Trace) -> ApplyWarning | None:
     shown = {norm(line.text) for line in trace.snip if line.kind != "del"}
     old = {m for m, o in trace.kept_at.items() if norm(trace.orig[o]) not in shown}
-    lines = comment_kept_beside(trace.out, trace.new_lines, old)
+    lines = tuple(
+        sorted(
+            set(comment_kept_beside(trace.out, trace.new_lines, old))
+            | set(banner_kept_beside(trace.out, trace.new_lines, old))
+        )
+    )
     if not lines:
         return None
     return ApplyWarning(

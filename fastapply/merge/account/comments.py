@@ -17,9 +17,10 @@ a body a rewrite drops comments on purpose often enough; above a definition it i
 
 from __future__ import annotations
 
+import difflib
 import re
 
-from fastapply.merge.text.normal import is_comment_line
+from fastapply.merge.text.normal import is_comment_line, norm
 
 _ASKS = re.compile(r"\b(?:remove|delete|drop|strip|clean|tidy|trim)|comment|doc", re.I)
 
@@ -87,3 +88,47 @@ def comment_kept_beside(out: list[str], new: set[int], old_unshown: set[int]) ->
             found += [t + 1 for t in block]
         m = end
     return tuple(found)
+
+
+BANNER_REACH = 8  # merged lines between a banner's new title and the old one kept
+_RULE = re.compile(r"([=\-#*~_/+])\1{9,}")  # a banner's rule: ten or more of one mark
+
+
+def banner_kept_beside(out: list[str], new: set[int], old_unshown: set[int]) -> tuple[int, ...]:
+    """1-based merged lines of a banner's title the snippet rewrote (a new comment line between or
+    beside rule lines) standing within ``BANNER_REACH`` lines of the old title, kept and not shown,
+    that it rewords: every word of the old title is in the new one, or the two are much alike. A
+    section renamed ("Highlight helper functions" to "Highlight and redraw helper functions")
+    whose new banner was placed beside the old one.
+
+    >>> rule = "--" + "=" * 20
+    >>> out = [rule, "--   Highlight helpers", rule, "", rule, "--   Highlight and redraw helpers", rule, "f()"]
+    >>> banner_kept_beside(out, new={4, 5, 6}, old_unshown={1})
+    (2, 6)
+    >>> banner_kept_beside(out, new={4, 5, 6}, old_unshown=set())  # the old title shown: kept on purpose
+    ()
+    """
+    found: set[int] = set()
+    for m in sorted(new):
+        if not _titled(out, m):
+            continue
+        words = set(_WORD.findall(out[m].casefold()))
+        for t in range(max(0, m - BANNER_REACH), min(len(out), m + BANNER_REACH + 1)):
+            if t in old_unshown and _titled(out, t):
+                old = set(_WORD.findall(out[t].casefold()))
+                alike = difflib.SequenceMatcher(None, norm(out[t]), norm(out[m])).ratio() >= 0.8
+                if old and (old <= words or alike) and old != words:
+                    found |= {t + 1, m + 1}
+    return tuple(sorted(found))
+
+
+_WORD = re.compile(r"[a-z0-9_]+")
+
+
+def _titled(out: list[str], m: int) -> bool:
+    """Whether merged line ``m`` holds words beside a comment line that is a rule (a banner's title;
+    inside a block comment, the title needs no comment mark of its own)."""
+    line = out[m]
+    if _RULE.search(line) or not _WORD.search(line.casefold()):
+        return False
+    return any(0 <= t < len(out) and is_comment_line(out[t]) and _RULE.search(out[t]) for t in (m - 1, m + 1))

@@ -659,3 +659,31 @@ def test_a_nested_helper_lifted_out_and_kept_inside_too_is_flagged():
     assert "moved_block_kept" in codes(REACH, snippet, lifted, "python")
     right = lifted.replace("    def two_neighborhood(G, v):\n        return {x for x in G if x == v}\n\n", "")
     assert "moved_block_kept" not in codes(REACH, snippet, right, "python")
+
+
+RULE_OPEN, RULE_CLOSE = "--[" + "=" * 40 + "[", "--]" + "=" * 40 + "]"
+BANNERS = f"""local M = {{}}
+
+{RULE_OPEN}
+                 Buffer helpers
+{RULE_CLOSE}
+
+M.get = function() return 1 end
+
+{RULE_OPEN}
+                 Highlight helpers
+{RULE_CLOSE}
+
+M.clear = function() end
+
+return M
+"""
+
+
+def test_a_banner_renamed_and_placed_beside_the_old_one_is_flagged():
+    snippet = f"-- ... existing code ...\n\n{RULE_OPEN}\n                 Highlight and redraw helpers\n{RULE_CLOSE}\n\n-- ... existing code ...\n"
+    old = f"{RULE_OPEN}\n                 Highlight helpers\n{RULE_CLOSE}\n"
+    new = f"{RULE_OPEN}\n                 Highlight and redraw helpers\n{RULE_CLOSE}\n"
+    stacked = BANNERS.replace(old, old + "\n" + new)
+    assert "kept_beside_replacement" in codes(BANNERS, snippet, stacked, "lua")
+    assert "kept_beside_replacement" not in codes(BANNERS, snippet, BANNERS.replace(old, new), "lua")
