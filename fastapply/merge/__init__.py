@@ -32,9 +32,10 @@ Where each snippet style is handled:
 | a move stated only in words ("move X below Y") | ``repair/relative.py`` | ``repair/moves.py`` (``stated_move``) |
 | a stated move whose moved header anchors at its old place | ``repair/relative.py`` | ``repair/premove.py`` (the snippet placed on the file with the move made) |
 | a rename stated in words, the snippet showing some renamed lines | ``repair/wording.py`` (``renames``) | ``repair/renames.py`` (the snippet placed on the renamed file) |
-| context retyped (other spacing, modifiers left out, a ``;`` dropped) | ``text/normal.py`` (``retyped``) | ``account/retyped.py`` (code: ``statements.py``, comments: ``quoted.py``) |
+| context retyped (other spacing, modifiers left out, a ``;`` or a trailing comment dropped) | ``text/normal.py`` (``retyped``) | ``account/retyped.py`` (code: ``statements.py``, comments: ``quoted.py``), ``account/repeats.py`` (written beside its line) |
 | wrapped lines retyped at another indentation | ``text/normal.py`` (``continues_statement``) | ``snippet/chunks.py`` (``continuations_kept``), ``second/layout.py`` |
 | a diff hunk whose old lines stand in several places | ``snippet/hunks.py`` (``numbered_place``: its ``@@ -N``) | ``snippet/hunks.py`` (unsure otherwise) |
+| a diff hunk written with no indentation at all | ``snippet/flat.py`` (``is_flat``) | ``snippet/flat.py`` (``flat_additions``) |
 | a definition written out whole, its body re-nested (taken out of an ``if``) | ``place/placement.py`` | ``second/ends.py`` (the old block's rest goes) |
 | YAML sections (a key over a block) and CSS rules opened once | ``text/syntax.py`` (``definitions``) | ``check/damage.py`` (``duplicated_definitions``) |
 """
