@@ -90,7 +90,7 @@ def trailing_lost(old: str, new: str, instruction: str) -> bool:
     return old != new and old.rstrip() == new and new.strip() != "" and not _SPEAKS_OF_WHITESPACE.search(instruction)
 
 
-_SPEAKS_OF_QUOTES = re.compile(r"\w*(?:quot|string|format|style|lint)\w*", re.I)
+_SPEAKS_OF_QUOTES = re.compile(r"\w*(?:quot|string\s+literal|format|style|lint)\w*", re.I)
 # a word right after a place names the code there, not a restyling: "right after style"
 _AT_PLACE = re.compile(rf"\b(?:{PLACE_WORDS})\s+(?:the\s+)?$", re.I)
 

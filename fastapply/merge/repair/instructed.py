@@ -41,6 +41,9 @@ def instruction_not_applied(
     went."""
     if not instruction:
         return ()
+    typos = typos_kept(original, merged, instruction)
+    if typos:
+        return typos
     old_lines = {norm(line) for line in original.splitlines()}
     new_lines = [line for line in snip if norm(line) not in old_lines]  # (a moved helper's new callers)
     copied = tuple(
@@ -136,6 +139,31 @@ def _uses(phrase: str, text: str) -> int:
     (1, 1)
     """
     return len(re.findall(re.escape(phrase).replace(r"\(\)", r"\([^()]*\)"), text))
+
+
+# "fix the 'preppended' typo", "correct the misspelled `recieve`", "the typo 'teh'": the word quoted
+_TYPO = re.compile(
+    r"""['"`]([A-Za-z]{3,})['"`]\s+(?:typo|misspelling)s?\b"""
+    r"""|\b(?:typo|misspell(?:ing|ed)?)\s+(?:of\s+|in\s+)?['"`]([A-Za-z]{3,})['"`]""",
+    re.I,
+)
+
+
+def typos_kept(original: str, merged: str, instruction: str) -> tuple[str, ...]:
+    """Words the instruction quotes as typos to fix that the merged file still writes as often as
+    the original (a fix stated in words, its line left under a marker).
+
+    >>> typos_kept("// text preppended\\n", "// text preppended\\n", "Fix the 'preppended' typo in the comment.")
+    ('preppended',)
+    >>> typos_kept("// text preppended\\n", "// text prepended\\n", "Fix the 'preppended' typo in the comment.")
+    ()
+    """
+    words = [a or b for a, b in _TYPO.findall(instruction)]
+    return tuple(
+        w
+        for w in dict.fromkeys(words)
+        if 0 < len(whole_word(w).findall(original)) <= len(whole_word(w).findall(merged))
+    )
 
 
 _BARE = re.compile(r"[A-Za-z_$][\w$]*(?:\(\))?")

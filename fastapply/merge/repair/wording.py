@@ -177,6 +177,8 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
             member = re.split(r"::|->|\.", token.removesuffix("()"))[-1]
             if member != names[-1] and re.search(r"_|[a-z][A-Z]", member):
                 names.append(member)  # Route::getCallableResolver: the file says getCallableResolver
+    # "delete the @-o-keyframes blocks and the -moz-animation declarations": vendor-prefixed CSS
+    names += _VENDOR.findall(objects)
     # "the Push method", "the pformat helper" (a name the file defines once), not "the demo route";
     # "the obsolete Error and WriteBuffer properties": each name of a list before the kind
     names += [w for w in _KIND_NOUN.findall(objects) + _kind_listed(instruction) if w[:1].isupper() or w in defined]
@@ -188,6 +190,7 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     return names + referred(instruction)
 
 
+_VENDOR = re.compile(r"(?<![\w-])@?-(?:webkit|moz|ms|o)-[a-z][\w-]*")
 _KINDS = _KIND_NOUN.pattern.split(r"\s+", 1)[1]  # "(?:method|function|...)(?:e?s)?\b"
 
 

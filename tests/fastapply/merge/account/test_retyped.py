@@ -4,7 +4,7 @@ snippet retyped its context from memory, or made an edit no one asked for."""
 from fastapply.apply.deterministic import checked_merge, prepare
 from fastapply.apply.request import ApplyRequest
 from fastapply.merge import flags
-from fastapply.merge.account.statements import words_left_out
+from fastapply.merge.account.statements import speaks_of_quotes, words_left_out
 
 JAVA = """public final class Finder {
 
@@ -497,3 +497,8 @@ def test_a_word_naming_the_place_of_an_insertion_does_not_ask_for_other_quotes()
     )
     merged, codes, served = _served(original, snippet, "Add a send_keys method right after style.", "node.rb")
     assert "retyped_context" in codes and not served
+
+
+def test_an_instruction_about_string_values_does_not_excuse_quotes_retyped():
+    assert not speaks_of_quotes("Send URLSearchParams bodies form-encoded (body as string), not JSON-stringified.")
+    assert speaks_of_quotes("Use single quotes for string literals.")

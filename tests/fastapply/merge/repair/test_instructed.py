@@ -494,3 +494,16 @@ def test_a_class_constant_whose_declaration_went_is_removed_though_other_code_st
     snip = ["class T {", "    public const STOP = Visitor::STOP;", "    // ... rest unchanged ..."]
     assert instructed.instruction_not_applied(original, merged, ask, snip, "php") == ()
     assert instructed.instruction_not_applied(original, original, ask, snip, "php") == ("REMOVE_NODE",)
+
+
+def test_a_typo_the_instruction_quotes_and_the_output_keeps_is_not_applied():
+    original = "type S struct {\n\tPrefix string // Prefix is the text preppended to the indicator\n}\n"
+    ask = "Add a WithPrefix option. Also fix the 'preppended' typo in the comment on the Prefix field."
+    assert instructed.instruction_not_applied(original, original, ask) == ("preppended",)
+    fixed = original.replace("preppended", "prepended")
+    assert instructed.instruction_not_applied(original, fixed, ask) == ()
+
+
+def test_vendor_prefixed_css_names_a_removal_clause_holds_are_what_goes():
+    ask = "Delete the @-o-keyframes and @-moz-keyframes spin blocks; keep the -webkit- ones."
+    assert wording.named(ask)[:2] == ["@-o-keyframes", "@-moz-keyframes"]
