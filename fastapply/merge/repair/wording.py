@@ -85,6 +85,10 @@ def _replaced(instruction: str) -> str:
 _CONDITION = re.compile(r"\b(?:when|whenever|unless)\b", re.I)
 
 
+# a message the instruction quotes: words in quotes with a space among them ('instead of match()')
+_MESSAGE = re.compile(r"(?<![\w'])'[^'\n]*\s[^'\n]*'(?![\w'])" + r'|"[^"\n]*\s[^"\n]*"')
+
+
 def replacements(instruction: str) -> list[re.Match]:
     """The "replace X with Y" / "instead of X" phrases of an instruction, but for an "instead of X"
     whose sentence sets a condition before it ("return the text right away when no style was applied,
@@ -94,9 +98,14 @@ def replacements(instruction: str) -> list[re.Match]:
     ['fillRect.']
     >>> replacements("Return early when nothing is set, instead of going through render.")
     []
+    >>> replacements("The hint says 'call containsMatch() instead of match()'; fix the message.")
+    []
     """
     found = []
+    messages = [m.span() for m in _MESSAGE.finditer(instruction)]
     for match in _REPLACED.finditer(instruction):
+        if any(a < match.start() < b for a, b in messages):
+            continue  # "the hint says 'instead of match()'": words of a quoted message, not the edit's
         sentence = re.split(r"[.;!?](?:\s|$)", masked_quotes(instruction[: match.start()]))[-1]
         if match.group(2) is not None and _CONDITION.search(sentence):
             continue

@@ -507,3 +507,19 @@ def test_a_typo_the_instruction_quotes_and_the_output_keeps_is_not_applied():
 def test_vendor_prefixed_css_names_a_removal_clause_holds_are_what_goes():
     ask = "Delete the @-o-keyframes and @-moz-keyframes spin blocks; keep the -webkit- ones."
     assert wording.named(ask)[:2] == ["@-o-keyframes", "@-moz-keyframes"]
+
+
+def test_words_of_a_message_the_instruction_quotes_are_no_replacement():
+    hint = '      simpleFact("Did you mean to call containsMatch() instead of match()?");\n'
+    original = (
+        "class S {\n  /** Fails unless the string does match the given regex. */\n"
+        "  public void matches(String regex) {\n" + hint + "  }\n\n"
+        "  public void matches(Pattern regex) {\n" + hint + "  }\n}\n"
+    )
+    merged = original.replace("instead of match()", "instead of matches()")
+    ask = (
+        "The containsMatch() hint in both matches() overloads says 'instead of match()', but the method is "
+        "called matches(). Fix the message in both places."
+    )
+    snip = [line for line in merged.splitlines() if "matches()?" in line]
+    assert instructed.instruction_not_applied(original, merged, ask, snip, "java") == ()
