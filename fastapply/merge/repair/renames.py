@@ -33,9 +33,7 @@ from dataclasses import dataclass
 
 from fastapply.merge.repair.wording import renamed_word, renames
 from fastapply.merge.text.normal import whole_word
-from fastapply.merge.text.syntax import definitions
-
-_SCOPE = re.compile(r"\b(?i:in|inside|within)\s+`?([A-Za-z_$][\w$]*)(?:\(\))?`?")
+from fastapply.merge.text.syntax import definitions, short_name
 
 
 @dataclass(frozen=True)
@@ -137,19 +135,39 @@ def code_rows(lines: list[str], language: str | None) -> list[int]:
     return rows
 
 
-def _scope(original: str, instruction: str, old: str, language: str | None) -> range | None:
+def _scope(original: str, instruction: str, old: str, language: str | None) -> list[int] | None:
     """The rows of the definition the rename's sentence places it in ("in useField"), when that
-    definition holds the old name; None: the whole file."""
+    definition holds the old name; None: the whole file. Where the sentence lists its callers'
+    definitions ("update its callers in multiply(), divide() and roundToUnit()"), the rows of each
+    of them, and the header of the definition renamed (its body may call another thing of that
+    name: ``$calculator::round``)."""
     sentence = next((s for s in re.split(r"(?<=[.;])\s", instruction) if old in s), instruction)
-    wanted = {m.group(1) for m in _SCOPE.finditer(sentence)} - {old}
+    listed = []
+    for m in _SCOPE_LIST.finditer(sentence):
+        names = [_BARE_NAME.sub(r"\1", n) for n in _LIST_SEP.split(m.group(1))]
+        # (a list ends with "and": "in process, rename x" names one place)
+        listed += names if re.search(r"\sand\s", m.group(1)) else names[:1]
+    wanted = set(listed) - {old}
     if not wanted or language is None:
         return None
-    for d in definitions(original, language):
-        if d.name.split()[-1] in wanted:
-            rows = range(d.start, d.end + 1)
-            if any(whole_word(old).search(line) for line in original.splitlines()[d.start : d.end + 1]):
-                return rows
-    return None
+    lines = original.splitlines()
+    defs = definitions(original, language)
+    holding = [
+        d
+        for d in defs
+        if d.name.split()[-1] in wanted and any(whole_word(old).search(x) for x in lines[d.start : d.end + 1])
+    ]
+    if len(wanted) == 1 or not holding:
+        return list(range(holding[0].start, holding[0].end + 1)) if holding else None
+    rows = {r for d in holding for r in range(d.start, d.end + 1)}
+    return sorted(rows | {d.header for d in defs if short_name(d.name) == old})
+
+
+_SCOPE_LIST = re.compile(
+    r"\b(?i:in|inside|within)\s+(`?[A-Za-z_$][\w$]*(?:\(\))?`?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)`?[A-Za-z_$][\w$]*(?:\(\))?`?)*)"
+)
+_LIST_SEP = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+_BARE_NAME = re.compile(r"^`?([A-Za-z_$][\w$]*)(?:\(\))?`?$")
 
 
 def needs_rename(rename: StatedRename, merged: str | None, confident: bool) -> bool:

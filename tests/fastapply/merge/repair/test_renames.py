@@ -172,3 +172,33 @@ def test_a_php_property_is_renamed_where_it_stands_not_in_a_local_of_the_same_na
     assert "        $lastError = $this->lastErrorMessage;" in found.text
     assert "return null !== $lastError;" in found.text and "$this->lastErrorMessage = $msg;" in found.text
     assert instruction_not_applied(PHP, found.text, ask, snippet.splitlines(), "php") == ()
+
+
+MONEY = """<?php
+final class Money
+{
+    public function multiply($m, $mode)
+    {
+        return $this->round(Calc::multiply($this->amount, $m), $mode);
+    }
+
+    public function divide($d, $mode)
+    {
+        return $this->round(Calc::divide($this->amount, $d), $mode);
+    }
+
+    private function round(string $amount, int $mode): string
+    {
+        return Calc::round($amount, $mode);
+    }
+}
+"""
+
+
+def test_a_rename_whose_callers_are_listed_is_made_in_each_and_in_the_header_not_in_the_body():
+    ask = "Rename the private round() helper to roundAmount() and update its callers in multiply() and divide()."
+    snippet = "    private function roundAmount(string $amount, int $mode): string\n    {\n        // ...\n    }\n"
+    found = stated_rename(MONEY, snippet, ask, "php")
+    assert found is not None and found.places == 3
+    assert found.text.count("$this->roundAmount(") == 2 and "private function roundAmount(" in found.text
+    assert "return Calc::round($amount, $mode);" in found.text
