@@ -152,7 +152,8 @@ _DIRECTIVE = re.compile(r"\s*#\s*(?:define|undef|if|ifdef|ifndef|elif|else|endif
 # An instruction that speaks of the spacing inside lines, and one that speaks of layout at all:
 # indentation is a line's place, not its spacing ("fix the odd indentation of the gsub call" asks
 # nothing of "for i=1" respaced elsewhere).
-_SPACING_WORDS = r"align|format|spac|column|tab|pad|fmt|lint|style"
+# words, not parts of words ("tab" is in "Portable", "spac" in "namespace")
+_SPACING_WORDS = r"\b(?:align|(?:re)?format|spac|column|tabs?\b|pad|\w*fmt|lint|style)"
 _SPEAKS_OF_SPACING = re.compile(_SPACING_WORDS, re.I)
 SPEAKS_OF_LAYOUT = re.compile(_SPACING_WORDS + r"|indent", re.I)
 

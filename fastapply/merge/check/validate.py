@@ -130,7 +130,7 @@ def _damage(original, merged, orig, snip_raw, snip, out, lang, instruction, span
         found.append(
             ApplyWarning(
                 Code.INSTRUCTION_NOT_APPLIED,
-                f"the instruction asks to remove {', '.join(names[:5])}, which the output keeps",
+                f"the instruction asks to remove or change {', '.join(names[:5])}, which the output keeps as it was",
             )
         )
     for name, where, other in relative.unmade_moves(merged, lang, instruction)[:1]:

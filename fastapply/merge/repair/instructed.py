@@ -41,7 +41,7 @@ def instruction_not_applied(
     went."""
     if not instruction:
         return ()
-    typos = typos_kept(original, merged, instruction)
+    typos = typos_kept(original, merged, instruction) + modifiers_missing(original, merged, instruction)
     if typos:
         return typos
     old_lines = {norm(line) for line in original.splitlines()}
@@ -164,6 +164,47 @@ def typos_kept(original: str, merged: str, instruction: str) -> tuple[str, ...]:
         for w in dict.fromkeys(words)
         if 0 < len(whole_word(w).findall(original)) <= len(whole_word(w).findall(merged))
     )
+
+
+# "make the subscriberInfoIndexes field final", "make `cache` private and static"
+_MAKE = re.compile(
+    r"\bmake\s+(?:the\s+|its\s+)?`?([A-Za-z_$][\w$]*)`?\s+(?:(?:field|variable|property|member|constant|method|"
+    r"function|class|parameter)\s+)?((?:final|static|private|public|protected|const|readonly|internal|sealed|"
+    r"abstract|volatile|transient|lateinit)(?:\s*(?:,|and)\s*(?:final|static|private|public|protected|const|"
+    r"readonly|internal|sealed|abstract|volatile|transient|lateinit))*)\b",
+    re.I,
+)
+
+
+def modifiers_missing(original: str, merged: str, instruction: str) -> tuple[str, ...]:
+    """Names the instruction makes final, static, private... ("make the x field final") whose every
+    declaring line (``definition_key``) in the merged file still lacks that modifier, where the
+    original declares them.
+
+    >>> java = "    private final int n;\\n    private List x;\\n"
+    >>> modifiers_missing(java, java, "Make the x field final.")
+    ('x',)
+    >>> modifiers_missing(java, java.replace("e List", "e final List"), "Make x final.")
+    ()
+    """
+    found = []
+    for match in _MAKE.finditer(instruction):
+        name, wanted = match.group(1), re.findall(r"[a-z]+", match.group(2).lower())
+        wanted = [w for w in wanted if w != "and"]
+        declared = [line for line in merged.splitlines() if definition_key(line) == name]
+        # (only where the file writes such modifiers on its declarations: Ruby's `private` is a line of its own)
+        inline = any(
+            definition_key(line) not in (None, name) and all(re.search(rf"\b{w}\b", line) for w in wanted)
+            for line in original.splitlines()
+        )
+        if (
+            inline
+            and _declared(name, original)
+            and declared
+            and all(any(not re.search(rf"\b{w}\b", line) for w in wanted) for line in declared)
+        ):
+            found.append(name)
+    return tuple(found)
 
 
 _BARE = re.compile(r"[A-Za-z_$][\w$]*(?:\(\))?")

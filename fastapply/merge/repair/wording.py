@@ -188,6 +188,8 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
                 names.append(member)  # Route::getCallableResolver: the file says getCallableResolver
     # "delete the @-o-keyframes blocks and the -moz-animation declarations": vendor-prefixed CSS
     names += _VENDOR.findall(objects)
+    # 'remove "--strict" from the completion list': a string the file holds, quoted as code
+    names += [q for clause in removal_clauses(instruction) for q in _QUOTED_FLAG.findall(clause)]
     # "the Push method", "the pformat helper" (a name the file defines once), not "the demo route";
     # "the obsolete Error and WriteBuffer properties": each name of a list before the kind
     names += [w for w in _KIND_NOUN.findall(objects) + _kind_listed(instruction) if w[:1].isupper() or w in defined]
@@ -199,6 +201,7 @@ def named(instruction: str, defined: frozenset[str] = frozenset()) -> list[str]:
     return names + referred(instruction)
 
 
+_QUOTED_FLAG = re.compile(r'"(-{1,2}[A-Za-z][\w-]*=?)"')  # a command-line flag in double quotes
 _VENDOR = re.compile(r"(?<![\w-])@?-(?:webkit|moz|ms|o)-[a-z][\w-]*")
 _KINDS = _KIND_NOUN.pattern.split(r"\s+", 1)[1]  # "(?:method|function|...)(?:e?s)?\b"
 

@@ -4,7 +4,7 @@ snippet retyped its context from memory, or made an edit no one asked for."""
 from fastapply.apply.deterministic import checked_merge, prepare
 from fastapply.apply.request import ApplyRequest
 from fastapply.merge import flags
-from fastapply.merge.account.statements import speaks_of_quotes, words_left_out
+from fastapply.merge.account.statements import spacing_only, speaks_of_quotes, words_left_out
 
 JAVA = """public final class Finder {
 
@@ -502,3 +502,9 @@ def test_a_word_naming_the_place_of_an_insertion_does_not_ask_for_other_quotes()
 def test_an_instruction_about_string_values_does_not_excuse_quotes_retyped():
     assert not speaks_of_quotes("Send URLSearchParams bodies form-encoded (body as string), not JSON-stringified.")
     assert speaks_of_quotes("Use single quotes for string literals.")
+
+
+def test_a_word_holding_tab_or_spac_is_no_word_about_spacing():
+    old, new = "  static Options Big(){ return Options( big ); }", "  static Options Big() { return Options(big); }"
+    assert spacing_only(old, new, "Add Native() to PortableBinaryInputArchive::Options in the namespace.")
+    assert not spacing_only(old, new, "Add Native(), and gofmt the table.")

@@ -523,3 +523,18 @@ def test_words_of_a_message_the_instruction_quotes_are_no_replacement():
     )
     snip = [line for line in merged.splitlines() if "matches()?" in line]
     assert instructed.instruction_not_applied(original, merged, ask, snip, "java") == ()
+
+
+def test_a_modifier_the_instruction_asks_for_on_a_declaration_the_output_lacks_is_not_applied():
+    original = "class F {\n    private final boolean strict;\n    private List<Index> indexes;\n}\n"
+    ask = "Rename findUsingInfo to findUsingIndex. While you're at it, make the indexes field final."
+    assert instructed.instruction_not_applied(original, original, ask) == ("indexes",)
+    done = original.replace("private List<Index>", "private final List<Index>")
+    assert instructed.instruction_not_applied(original, done, ask) == ()
+    ruby = "class F\n  def run\n  end\n\n  def helper\n  end\nend\n"  # Ruby's `private` stands on a line of its own
+    assert instructed.instruction_not_applied(ruby, ruby, "Make helper private.") == ()
+
+
+def test_a_command_line_flag_quoted_in_a_removal_is_what_goes():
+    ask = 'Stop passing strict to install and remove "--strict" from the completion list.'
+    assert "--strict" in wording.named(ask)
