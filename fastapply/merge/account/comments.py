@@ -17,10 +17,9 @@ a body a rewrite drops comments on purpose often enough; above a definition it i
 
 from __future__ import annotations
 
-import difflib
 import re
 
-from fastapply.merge.text.normal import is_comment_line, norm
+from fastapply.merge.text.normal import is_comment_line, line_similarity
 
 _ASKS = re.compile(r"\b(?:remove|delete|drop|strip|clean|tidy|trim)|comment|doc", re.I)
 
@@ -116,7 +115,7 @@ def banner_kept_beside(out: list[str], new: set[int], old_unshown: set[int]) -> 
         for t in range(max(0, m - BANNER_REACH), min(len(out), m + BANNER_REACH + 1)):
             if t in old_unshown and _titled(out, t):
                 old = set(_WORD.findall(out[t].casefold()))
-                alike = difflib.SequenceMatcher(None, norm(out[t]), norm(out[m])).ratio() >= 0.8
+                alike = line_similarity(out[t], out[m]) >= 0.8
                 if old and (old <= words or alike) and old != words:
                     found |= {t + 1, m + 1}
     return tuple(sorted(found))

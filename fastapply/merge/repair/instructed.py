@@ -41,9 +41,10 @@ def instruction_not_applied(
     went."""
     if not instruction:
         return ()
-    typos = typos_kept(original, merged, instruction) + modifiers_missing(original, merged, instruction)
-    if typos:
-        return typos
+    # edits stated in words alone: a quoted typo fixed, a modifier added to a declaration
+    undone = typos_kept(original, merged, instruction) + modifiers_missing(original, merged, instruction)
+    if undone:
+        return undone
     old_lines = {norm(line) for line in original.splitlines()}
     new_lines = [line for line in snip if norm(line) not in old_lines]  # (a moved helper's new callers)
     copied = tuple(

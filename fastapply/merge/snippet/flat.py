@@ -9,7 +9,8 @@ the file indents those lines at several depths. No single shift carries such a h
 - inside the run, depth follows the run's own brackets.
 
     >>> lines = [(" ", " f("), (" ", " a,"), ("-", "b + c"), ("+", "sum(b, c),"), (" ", " )")]
-    >>> flat_additions(lines, ["    f(", "        a,", "        b + c", "    )"], 4, False)
+    >>> old = ["    f(", "        a,", "        b + c", "    )"]
+    >>> flat_additions(lines, old, Style(old))
     ['        sum(b, c),']
 
 Languages that open blocks with a colon have no closer to say where a block ends: a run that opens
@@ -19,6 +20,7 @@ one before its last line gets no indentation from here (None).
 from __future__ import annotations
 
 from fastapply.merge.text.lines import indent_width
+from fastapply.merge.text.style import Style
 
 _OPENERS, _CLOSERS = "{[(", "}])"
 
@@ -35,9 +37,10 @@ def is_flat(lines: list[tuple[str, str]], old_originals: list[str]) -> bool:
     )
 
 
-def flat_additions(lines: list[tuple[str, str]], old_originals: list[str], unit: int, tabs: bool) -> list[str] | None:
+def flat_additions(lines: list[tuple[str, str]], old_originals: list[str], style: Style) -> list[str] | None:
     """The hunk's added lines indented as the file would indent them; `old_originals`: the original
-    line of each non-blank context and removed line, in order; `unit`: the file's indentation step."""
+    line of each non-blank context and removed line, in order; `style`: the file's indentation."""
+    unit = style.tab
     old = [(kind, original) for (kind, text), original in zip(_old(lines), old_originals)]
     out: list[str] = []
     seen, depth, first_removed, previous = 0, None, None, None
@@ -60,7 +63,7 @@ def flat_additions(lines: list[tuple[str, str]], old_originals: list[str], unit:
                 return None
         lead = 1 if text.lstrip()[0] in _CLOSERS else 0
         depth -= unit * lead
-        out.append(_render(max(depth, 0), text.strip(), tabs, unit))
+        out.append(style.render(depth, text.strip()))
         net = sum(text.count(c) for c in _OPENERS) - sum(text.count(c) for c in _CLOSERS)
         if text.rstrip().endswith(":") and any(t.strip() for kind2, t in lines[k + 1 :] if kind2 == "+"):
             return None  # a colon block: where it ends is not written
@@ -84,9 +87,3 @@ def _run_start(old: list[tuple[str, str]], seen: int, first_removed: str | None,
         closes = original.strip()[:1] in _CLOSERS
         return indent_width(original) + (unit if closes else 0)
     return None
-
-
-def _render(width: int, text: str, tabs: bool, unit: int) -> str:
-    if tabs:
-        return "\t" * (width // unit) + " " * (width % unit) + text
-    return " " * width + text

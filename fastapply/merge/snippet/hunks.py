@@ -194,8 +194,7 @@ def _render(hunk: Hunk, original_lines: list[str], where: list[int], blank_above
     added = [text for kind, text in hunk.lines if kind == "+"]
     flat = None
     if is_flat(hunk.lines, [original_lines[o] for o in where]):
-        style = Style(original_lines)
-        flat = flat_additions(hunk.lines, [original_lines[o] for o in where], style.tab, style.tabs)
+        flat = flat_additions(hunk.lines, [original_lines[o] for o in where], Style(original_lines))
     if flat is not None:
         added_iter = iter(flat)
     else:

@@ -4,6 +4,7 @@ import doctest
 
 from fastapply.merge import lazy_merge
 from fastapply.merge.snippet import flat
+from fastapply.merge.text.style import Style
 
 RUST = """fn draw(writer: &mut W, line_width: usize, box_width: usize) -> Result<()> {
     write_horizontal_line(
@@ -70,7 +71,8 @@ def test_a_hunk_at_one_depth_is_left_to_the_single_shift():
 
 def test_a_colon_block_opened_inside_the_run_gets_no_indentation_from_here():
     lines = [(" ", " x = 1"), ("+", "if x:"), ("+", "y = 2"), (" ", " z = 3")]
-    assert flat.flat_additions(lines, ["    x = 1", "        z = 3"], 4, False) is None
+    old = ["    x = 1", "        z = 3"]
+    assert flat.flat_additions(lines, old, Style(old)) is None
 
 
 def test_a_closer_written_without_its_prefix_does_not_break_the_shift_the_other_lines_agree_on():
