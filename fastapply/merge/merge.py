@@ -12,6 +12,7 @@ from fastapply.merge.place.pairs import few_unshown, last_nonblank
 from fastapply.merge.place.placement import EDITED_FORM, place_chunk
 from fastapply.merge.place.seams import reconcile_closers
 from fastapply.merge.place.unanchored import anchored_inside_new_definition, place_unanchored
+from fastapply.merge.snippet.blanks import blank_lines_kept
 from fastapply.merge.snippet.chunks import Chunk, balanced_group, continuations_kept, reindent, split_chunks
 from fastapply.merge.snippet.hunks import apply_hunks, is_diff_form, parse_hunks
 from fastapply.merge.text.languages import detect_language
@@ -183,6 +184,8 @@ def _place_all(chunks, orig, defs, lang):
     problems: list[str] = []
     edges: set[Edge] = set()
     cursor = 0
+    # a snippet that writes whitespace-only lines itself means its empty ones as written
+    spaced = any(line and not line.strip() for chunk in chunks for line in chunk.lines)
     for k, chunk in enumerate(chunks):
         first, last = k == 0, k == len(chunks) - 1
         alignment, replaced = place_chunk(chunk, orig, cursor, defs, lang, first, last)
@@ -230,6 +233,8 @@ def _place_all(chunks, orig, defs, lang):
         header = next(((c, o) for c, o in pairs for d in replaced if o == d.header and d.start == d.header), None)
         plan.lines = reindent(chunk.lines, [(c, o) for c, o in pairs], orig, header)
         plan.lines = continuations_kept(plan.lines, pairs, orig)
+        if not spaced:
+            plan.lines = blank_lines_kept(plan.lines, pairs, orig)
         matched = dict(pairs)
         plan.lines = [retyped(line, orig[matched[c]]) if c in matched else line for c, line in enumerate(plan.lines)]
         # New code opening the chunk keeps the blank line the snippet put after the marker.

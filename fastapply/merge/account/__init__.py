@@ -114,14 +114,15 @@ def _moved_block(trace: Trace, merged: str, language: str | None, instruction: s
     by_chunk: dict[int, list[int]] = {}
     for i, o in trace.anchors:
         by_chunk.setdefault(trace.snip[i].chunk, []).append(o)
-    # where the instruction asks for a move, the old copy may stand anywhere in the definition
+    # where the instruction asks for a move, the old copy may stand anywhere ("move the check out of
+    # retry() and into wait()": the snippet shows wait(), and the marker over retry() keeps the old one)
     near = None if MOVE_VERB.search(instruction) else {m: by_chunk.get(chunk, []) for m, chunk in chunk_of.items()}
     lines = moved_block_kept(trace.orig, trace.out, trace.kept, trace.new_lines, shown, spans, near)
     if not lines:
         return None
     return ApplyWarning(
         Code.MOVED_BLOCK_KEPT,
-        f"{len(lines)} line(s) the snippet wrote anew repeat a block its definition keeps unshown at the old place",
+        f"{len(lines)} line(s) the snippet wrote anew repeat a block kept unshown at the old place",
         lines,
     )
 

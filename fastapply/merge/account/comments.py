@@ -106,9 +106,23 @@ def banner_kept_beside(out: list[str], new: set[int], old_unshown: set[int]) -> 
     (2, 6)
     >>> banner_kept_beside(out, new={4, 5, 6}, old_unshown=set())  # the old title shown: kept on purpose
     ()
+
+    A section mark (``// MARK: - Reconnection``, ``#region``) written right below or above an old
+    one kept unshown, with nothing but blank lines between them, renames that section whatever its
+    words: two marks in a row leave a section with nothing in it.
+
+    >>> banner_kept_beside(["// MARK: - Helpers", "", "// MARK: - Waiting", "func f() {}"], {2}, {0})
+    (1, 3)
     """
     found: set[int] = set()
     for m in sorted(new):
+        if _SECTION.match(out[m]):
+            for step in (-1, 1):
+                t = m + step
+                while 0 <= t < len(out) and not out[t].strip():
+                    t += step
+                if t in old_unshown and _SECTION.match(out[t]):
+                    found |= {t + 1, m + 1}
         if not _titled(out, m):
             continue
         words = set(_WORD.findall(out[m].casefold()))
@@ -122,6 +136,9 @@ def banner_kept_beside(out: list[str], new: set[int], old_unshown: set[int]) -> 
 
 
 _WORD = re.compile(r"[a-z0-9_]+")
+# a section's opening mark: Xcode's MARK, Objective-C's pragma mark, C#'s and editors' regions (an
+# #endregion closes one: another region may well open right below it)
+_SECTION = re.compile(r"\s*(?:(?://|#|--)\s*MARK:|#pragma\s+mark\b|#region\b|//\s*#?region\b)")
 
 
 def _titled(out: list[str], m: int) -> bool:

@@ -57,9 +57,11 @@ def moved_block_kept(
     the same definition (``spans``: merged (first, last) of each definition), where the original
     holds that block once and the snippet does not show the old copy (``shown``: merged lines it
     placed on kept lines), and the old copy stands within ``NEAR`` lines of an original line that
-    the new copy's chunk anchors on (``anchors_near``: merged line -> those original lines; None:
-    anywhere). An agent that reorders code shows the new order and elides what follows: the old copy
-    sits at the chunk's edge; a table entry copied from further away is a new entry."""
+    the new copy's chunk anchors on (``anchors_near``: merged line -> those original lines; None,
+    where a move is asked for: anywhere in the file, in another definition too where the snippet
+    shows none of that one and two of the block's lines tell it from any other code). An agent that
+    reorders code shows the new order and elides what follows: the old copy sits at the chunk's
+    edge; a table entry copied from further away is a new entry."""
     orig_norm = [norm(line) for line in orig]
     nonblank = [o for o, key in enumerate(orig_norm) if key]
     at: dict[str, list[int]] = {}
@@ -71,7 +73,8 @@ def moved_block_kept(
         i = 0
         while i < len(texts):
             length, block = _longest_match(texts, i, at, orig_norm, nonblank)
-            wordy = any(_distinctive(t, block, orig_norm) for t in texts[i : i + length])
+            telling = sum(_distinctive(t, block, orig_norm) for t in texts[i : i + length])
+            wordy = telling > 0
             if length >= MIN_LINES and wordy and block and all(o in kept and kept[o] not in shown for o in block):
                 old, new = kept[block[0]], run[i]
                 near = anchors_near is None or any(
@@ -81,7 +84,13 @@ def moved_block_kept(
                 # function, not a new function beside it in the same namespace
                 holding = [(a, b) for a, b in spans if a <= old <= b]
                 inner = min(holding, key=lambda span: span[1] - span[0]) if holding else None
-                if near and inner is not None and inner[0] <= new <= inner[1]:
+                inside = inner is not None and inner[0] <= new <= inner[1]
+                # in another definition, one the snippet does not show at all: the marker over it
+                # kept the old copy (where it shows that one, it shows what stays there; and an
+                # idiom repeats: "if ptr.is_null() {", "return None;")
+                unshown = inner is None or not any(inner[0] <= m <= inner[1] for m in shown)
+                elsewhere = anchors_near is None and telling >= MIN_LINES and unshown
+                if near and (inside or elsewhere):
                     found += [m + 1 for m in run[i : i + length]]
             i += max(length, 1)
     return tuple(found)

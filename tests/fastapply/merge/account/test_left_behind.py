@@ -1,0 +1,73 @@
+"""What a snippet leaves behind under its markers when it shows only the new side: a block moved
+into another function, a section mark renamed."""
+
+from fastapply.apply.deterministic import checked_merge, prepare
+from fastapply.apply.request import ApplyRequest
+
+
+def merged_codes(original, snippet, language, instruction):
+    request = ApplyRequest(original, snippet, instruction, language=language)
+    merged, warnings = checked_merge(request, prepare(request))
+    return merged, {w.code.value for w in warnings}
+
+
+PY = """def retry(ctx):
+    if ctx.observer is not None:
+        ctx.observer.cancel()
+
+    if ctx.cancelled:
+        return False
+    return True
+
+
+def wait(ctx):
+    observer = watch(ctx)
+    ctx.observer = observer
+"""
+
+PY_SNIPPET = """def wait(ctx):
+    if ctx.observer is not None:
+        ctx.observer.cancel()
+
+    observer = watch(ctx)
+    # ... rest unchanged ...
+"""
+
+
+def test_a_block_moved_into_another_function_and_kept_in_the_old_one_is_flagged():
+    moved = "Move the cancellation of the previous observer out of retry() and into wait()."
+    merged, codes = merged_codes(PY, PY_SNIPPET, "python", moved)
+    assert merged.count("ctx.observer.cancel()") == 2
+    assert "moved_block_kept" in codes
+    # copied, not moved: the old copy stays on purpose
+    _, codes = merged_codes(PY, PY_SNIPPET, "python", "Also cancel the previous observer in wait().")
+    assert "moved_block_kept" not in codes
+
+
+SWIFT = """final class Strategy {
+    func retry() {
+        start()
+    }
+
+    // MARK: - Private helpers
+
+    private func wait() {
+        go()
+    }
+}
+"""
+
+
+def test_a_section_mark_written_right_beside_the_unshown_one_it_renames_is_flagged():
+    snippet = (
+        "    // ... existing code ...\n\n    // MARK: - Waiting for reconnection\n\n"
+        "    private func wait() {\n        go(now)\n    }\n}\n"
+    )
+    instruction = "Rename the private helpers section to a reconnection section and make wait() go now."
+    merged, codes = merged_codes(SWIFT, snippet, "swift", instruction)
+    assert "// MARK: - Private helpers\n\n    // MARK: - Waiting" in merged
+    assert "kept_beside_replacement" in codes
+    # the old mark shown above the new one: a section added on purpose, right or not
+    shown = snippet.replace("    // MARK: - Waiting", "    // MARK: - Private helpers\n\n    // MARK: - Waiting")
+    _, codes = merged_codes(SWIFT, shown, "swift", instruction)
+    assert "kept_beside_replacement" not in codes
