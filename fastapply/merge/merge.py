@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from fastapply.merge.place.anchor import Alignment
-from fastapply.merge.place.gaps import anchors_also_in_marker_block, give_markers_room
+from fastapply.merge.place.gaps import anchors_also_in_marker_block, give_markers_room, moved_with_anchors
 from fastapply.merge.place.pairs import few_unshown, last_nonblank
 from fastapply.merge.place.placement import EDITED_FORM, place_chunk
 from fastapply.merge.place.seams import reconcile_closers
@@ -27,6 +27,7 @@ from fastapply.merge.text.normal import (
     retyped,
     whole_word,
 )
+from fastapply.merge.text.style import Style
 from fastapply.merge.text.syntax import definitions, new_parse_errors
 
 
@@ -335,16 +336,32 @@ def _assemble(plans: list[Plan], orig: list[str], problems: list[str]):
     pos = 0
     if any(plan.earlier for plan in plans):  # in file order, each chunk where it anchored
         plans = sorted(plans, key=lambda plan: (plan.start, plan.end))
+    style = None
+    before: tuple[str, str] | None = None  # (written, original) of the last line the chunk above anchors
     for plan in plans:
         if plan.start < pos:
             problems.append(f"chunks overlap or are out of order near original line {plan.start + 1}")
             continue
-        out.extend(orig[pos : plan.start])
+        elided = orig[pos : plan.start]
+        after = _edge_anchor(plan.lines, orig, plan.start)
+        if before is not None and after is not None and elided:
+            style = style or Style(orig)
+            elided = moved_with_anchors(before, after, elided, style)
+        out.extend(elided)
         out.extend(plan.lines)
         spans.append((plan.start, plan.end))
         pos = plan.end
+        before = _edge_anchor(plan.lines[::-1], orig, plan.end - 1) if plan.end > plan.start else None
     out.extend(orig[pos:])
     return out, spans
+
+
+def _edge_anchor(lines: list[str], orig: list[str], row: int) -> tuple[str, str] | None:
+    """(written, original) when the first non-blank of ``lines`` stands for original line ``row``."""
+    written = next((line for line in lines if line.strip()), None)
+    if written is None or not 0 <= row < len(orig) or norm(written) != norm(orig[row]):
+        return None
+    return written, orig[row]
 
 
 def _check_syntax(new_errors: Callable[[str], list[int]], merged: str, problems: list[str]) -> None:

@@ -14,7 +14,7 @@ from fastapply.merge.account.repeats import comment_written_twice, moved_block_k
 from fastapply.merge.account.retyped import retyped_lines, signature_rows
 from fastapply.merge.account.trace import Trace, snippet_lines
 from fastapply.merge.account.unasked import unasked_run
-from fastapply.merge.account.unique import MARKUP, keys_twice
+from fastapply.merge.account.unique import MARKUP, arms_twice, keys_twice
 from fastapply.merge.account.unreachable import unreachable_after_return
 from fastapply.merge.account.unused import unused_local_helpers
 from fastapply.merge.codes import ApplyWarning, Code
@@ -237,9 +237,9 @@ def _unreachable(trace: Trace) -> ApplyWarning | None:
 
 
 def _markup_twice(trace: Trace, language: str | None) -> ApplyWarning | None:
-    if language not in MARKUP:
+    shown = [line.text for line in trace.snip if line.kind != "del"]
+    keys = keys_twice(trace.orig, trace.out, shown) if language in MARKUP else []
+    arms = arms_twice(trace.orig, trace.out, shown, language)
+    if not keys and not arms:
         return None
-    keys = keys_twice(trace.orig, trace.out, [line.text for line in trace.snip if line.kind != "del"])
-    if not keys:
-        return None
-    return ApplyWarning(Code.DEFINED_TWICE, f"held twice in one document: {', '.join(keys[:5])}")
+    return ApplyWarning(Code.DEFINED_TWICE, f"held twice in one document or one match: {', '.join((keys + arms)[:5])}")

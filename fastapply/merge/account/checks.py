@@ -280,20 +280,21 @@ def _list_taken_in(old: str, new: str) -> bool:
 
 def _opened_up(old: str, new: str) -> bool:
     """Whether ``new`` is ``old`` with its closing bracket taken off and more written in its place,
-    at the same indentation: the line edited (a list that goes on to the next line, an argument
-    added), not a second line like it.
+    or with more entries after it (``:default_log_level`` become ``:default_log_level, :max``, the
+    last line of a list), at the same indentation: the line edited (a list that goes on to the next
+    line, an argument added), not a second line like it.
 
     >>> _opened_up("    one of: ('s', 'd', 'day')", "    one of: ('s', 'd', 'day',"), _opened_up("f(a)", "g(a, b)")
     (True, False)
+    >>> _opened_up("  :read_ahead, :log_level", "  :read_ahead, :log_level, :max_failures")
+    True
     """
     before, after = norm(old), norm(new)
-    return (
-        _width(old) == _width(new)
-        and before[-1:] in (")", "]", "}")
-        and is_distinctive(before)
-        and after != before
-        and after.startswith(before[:-1])
-    )
+    if _width(old) != _width(new) or not is_distinctive(before) or after == before:
+        return False
+    if before[-1:] in (")", "]", "}"):
+        return after.startswith(before[:-1])
+    return after.startswith(before) and (before.endswith(",") or after[len(before) :].lstrip().startswith(","))
 
 
 def _opener_key(line: str) -> str | None:

@@ -118,7 +118,8 @@ def retyped_lines(
             if m1 + k not in written:
                 continue
             old, new = orig[o1 + k], out[m1 + k]
-            slip = _slip(old, new, _next(out, m1 + k), instruction)  # "Router(options)" for "Router (options)"
+            # "Router(options)" for "Router (options)"
+            slip = _slip(old, new, _next(out, m1 + k), instruction, _next(orig, o1 + k))
             if slip:
                 found.append((m1 + k, slip))
                 continue
@@ -137,14 +138,17 @@ def retyped_lines(
     return found
 
 
-def _slip(old: str, new: str, after: str, instruction: str) -> list[str]:
+def _slip(old: str, new: str, after: str, instruction: str, old_after: str | None = None) -> list[str]:
     """What a line written for ``old`` slipped on: ``statement_slip``'s answer, ``["spacing"]``,
-    ``["quotes"]`` or ``["comment"]`` (its trailing comment cut short)."""
+    ``["quotes"]`` or ``["comment"]`` (its trailing comment cut short). ``after`` and ``old_after``:
+    the lines after the new one and (where it stands one for one) after the old one."""
     if spacing_only(old, new, instruction):
         return ["spacing"]
     if comment_cut(old, new, instruction):
         return ["comment"]
-    return statement_slip(old, new, after, instruction) or (["quotes"] if quotes_only(old, new, instruction) else [])
+    return statement_slip(old, new, after, instruction, old_after) or (
+        ["quotes"] if quotes_only(old, new, instruction) else []
+    )
 
 
 def _next(lines: list[str], n: int) -> str:

@@ -213,11 +213,55 @@ def terminator_dropped(old: str, new: str, following: str, instruction: str) -> 
     return not _SPEAKS_OF_TERMINATORS.search(instruction)
 
 
-def statement_slip(old: str, new: str, following: str, instruction: str) -> list[str]:
-    """``[";"]`` where a statement was written back without its terminator (`terminator_dropped`),
-    ``["++/--"]`` where an increment moved (`increment_moved`); [] otherwise."""
+def terminator_added(old: str, new: str, following: str, old_following: str, instruction: str) -> bool:
+    """Whether a code statement the file writes without a terminator was written back with one
+    (``sql = 'begin';`` in a file of ``sql = 'begin'``) and nothing else changed, the line
+    ``following`` it the same as the one following it in the file (``old_following``), which does
+    not go on with it: the agent's style quoted in place of the file's. Where the next line changed,
+    the ``;`` is part of that edit: a chain cut short, or Rust's last expression that new
+    statements now follow.
+
+    >>> terminator_added("      sql = 'begin'", "      sql = 'begin';", "    }", "    }", "Validate the level.")
+    True
+    >>> terminator_added("    n += 1", "    n += 1;", "    log(n);", "}", ""), terminator_added("  .a()", "  .a();", "}", "  .b()", "")
+    (False, False)
+    """
+    a, b = old.strip(), new.strip()
+    if a.endswith(";") or not b.endswith(";") or b[:-1].rstrip() != a or not is_distinctive(norm(a)):
+        return False
+    if is_comment_line(old) or norm(following) != norm(old_following) or continues_statement(old, old_following):
+        return False
+    return not _SPEAKS_OF_TERMINATORS.search(instruction)
+
+
+_LONE_PARAMETER = re.compile(r"\(\s*([A-Za-z_$][\w$]*)\s*\)(\s*=>)")
+
+
+def arrow_parens(old: str, new: str, instruction: str) -> bool:
+    """Whether an arrow function's lone parameter gained or lost its parentheses and nothing else
+    changed (``forEach((item) =>`` for the file's ``forEach(item =>``): one formatter's style quoted
+    in place of the file's, the instruction saying nothing of style.
+
+    >>> arrow_parens("  xs.forEach(item => {", "  xs.forEach((item) => {", "Add isPresented."), arrow_parens("f(a)", "f(a)", "")
+    (True, False)
+    """
+    if old.strip() == new.strip() or SPEAKS_OF_LAYOUT.search(instruction):
+        return False
+    return norm(_LONE_PARAMETER.sub(r"\1\2", old)) == norm(_LONE_PARAMETER.sub(r"\1\2", new))
+
+
+def statement_slip(old: str, new: str, following: str, instruction: str, old_following: str | None = None) -> list[str]:
+    """``[";"]`` where a statement was written back without its terminator (`terminator_dropped`)
+    or with one the file's line lacks (`terminator_added`, where ``old_following``, the line after
+    the old one in the file, is given), ``["()"]`` where an arrow function's
+    lone parameter gained or lost its parentheses (`arrow_parens`), ``["++/--"]`` where an
+    increment moved (`increment_moved`); [] otherwise."""
     if terminator_dropped(old, new, following, instruction):
         return [";"]
+    if old_following is not None and terminator_added(old, new, following, old_following, instruction):
+        return [";"]
+    if arrow_parens(old, new, instruction):
+        return ["()"]
     return ["++/--"] if increment_moved(old, new, instruction) else []
 
 

@@ -6,6 +6,7 @@ from fastapply.merge.place.anchor import align
 from fastapply.merge.place.pairs import last_nonblank
 from fastapply.merge.text.lines import indent_width
 from fastapply.merge.text.normal import is_closer, is_distinctive, norm
+from fastapply.merge.text.style import Style
 
 
 def swallowing_gap(lines: list[str], pairs: list[tuple[int, int]], original: list[str]) -> int | None:
@@ -92,3 +93,27 @@ def anchors_also_in_marker_block(chunk_lines: list[str], pairs, original: list[s
         return False
     inside = align(chunk_lines, original, after, end)
     return len(inside.pairs) * 2 >= len(pairs) and not inside.weak
+
+
+def moved_with_anchors(before: tuple[str, str], after: tuple[str, str], elided: list[str], style: Style) -> list[str]:
+    """The original lines a marker stands for (``elided``), shifted as far as the two lines around
+    it moved: ``before`` and ``after`` are (line written, original line it stands for) of the
+    chunk lines on either side of the marker. Where both moved by the same columns (a block lifted
+    out of its function, a body wrapped in a new ``try``), the code between them moved with them;
+    else it stays as the file has it.
+
+    >>> style = Style(["f() {", "  a;", "}"])
+    >>> moved_with_anchors(("  if (x) {", "    if (x) {"), ("    return", "      return"), ["      g()", ""], style)
+    ['    g()', '']
+    >>> moved_with_anchors(("  if (x) {", "  if (x) {"), ("    return", "      return"), ["      g()"], style)
+    ['      g()']
+    """
+    shift = style.width(before[0]) - style.width(before[1])
+    if not shift or style.width(after[0]) - style.width(after[1]) != shift:
+        return elided
+    code = [line for line in elided if line.strip()]
+    if norm(before[0]) != norm(before[1]) or norm(after[0]) != norm(after[1]) or not code:
+        return elided
+    if min(style.width(line) for line in code) + shift < 0:
+        return elided
+    return [style.render(style.width(line) + shift, line.lstrip()) if line.strip() else line for line in elided]

@@ -104,11 +104,16 @@ def _hidden_unit(
         return conditional if all(hidden[first : last + 1]) else None
     byte = len(lines[row][:column].encode("utf-8"))
     node = tree.root_node.descendant_for_point_range((row, byte), (row, byte + width))
+    # a line quoted whole that is a whole node of its own ("drop the `// for retries >= 0 {`
+    # comment", "the `success = True` line") is that line, whatever it opens or stands in
+    whole_line = quoted and not lines[row][:column].strip() and not lines[row][column + width :].strip()
     best = below = None
     while node is not None and node.parent is not None:
         first, last = node.start_point[0], last_line(node)
         if not all(hidden[first : last + 1]):
             break
+        if whole_line and first == last == row and _whole_lines(node, lines):
+            return row, row
         if _whole_lines(node, lines):
             best, below = node, best
             if quoted and _holds_others(node.parent, lines, name) or _declares(node, name):

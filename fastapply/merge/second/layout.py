@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from fastapply.merge.place.gaps import moved_with_anchors
 from fastapply.merge.second.align import Op
 from fastapply.merge.second.items import CODE_KINDS, Item, at_edge
 from fastapply.merge.snippet.chunks import convert_tabs
@@ -50,14 +51,18 @@ def build(items: list[Item], ops: list[Op], original: list[str], chunk: list[int
         if op.kind == "match" and original[op.line].strip():
             shown.setdefault(chunk[op.item], set()).add(style.width(original[op.line]))
     out: list[tuple[str, bool, bool]] = []  # (line, soft, new)
+    stands: dict[int, str | None] = {}  # out index -> the original line a kept or matched line is
     for op in ops:
         if op.kind == "keep":
+            stands[len(out)] = None
             out.append((original[op.line], False, False))
         elif op.kind == "match":
             item = items[op.item]
             if item.kind == "del":
                 continue
             old = original[op.line]
+            if old.strip():
+                stands[len(out)] = old
             shift = shift_of.get(chunk[op.item], 0)
             if (
                 item.kind in ("ctx", "blank")
@@ -94,7 +99,29 @@ def build(items: list[Item], ops: list[Op], original: list[str], chunk: list[int
                 out.append((item.text, False, True))
             else:
                 out.append((style.render(width, item.text.strip()), False, True))
-    return _settle_soft_blanks(out)
+    return _settle_soft_blanks(_kept_moved(out, stands, style))
+
+
+def _kept_moved(out: list[tuple[str, bool, bool]], stands: dict[int, str | None], style: Style):
+    """Kept original lines between two matched lines the snippet moved by the same columns, moved
+    with them (as the merge moves the code a marker stands for: ``place.gaps.moved_with_anchors``)."""
+    out = list(out)
+    n = 0
+    while n < len(out):
+        if n not in stands or stands[n] is not None:
+            n += 1
+            continue
+        end = n
+        while end < len(out) and end in stands and stands[end] is None:
+            end += 1
+        above = next((k for k in range(n - 1, -1, -1) if out[k][0].strip()), None)
+        below = next((k for k in range(end, len(out)) if out[k][0].strip()), None)
+        if above is not None and below is not None and stands.get(above) and stands.get(below):
+            run = [line for line, _, _ in out[n:end]]
+            moved = moved_with_anchors((out[above][0], stands[above]), (out[below][0], stands[below]), run, style)
+            out[n:end] = [(line, soft, new) for line, (_, soft, new) in zip(moved, out[n:end])]
+        n = end
+    return out
 
 
 def _tabs_converted(items: list[Item], ops: list[Op], original: list[str], chunk: list[int]) -> list[Item]:

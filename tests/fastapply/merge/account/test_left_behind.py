@@ -71,3 +71,65 @@ def test_a_section_mark_written_right_beside_the_unshown_one_it_renames_is_flagg
     shown = snippet.replace("    // MARK: - Waiting", "    // MARK: - Private helpers\n\n    // MARK: - Waiting")
     _, codes = merged_codes(SWIFT, shown, "swift", instruction)
     assert "kept_beside_replacement" not in codes
+
+
+RUBY = """class Worker
+  cattr_accessor :min_priority, :max_priority, :max_attempts,
+                 :read_ahead, :plugins, :exit_on_complete,
+                 :default_log_level
+
+  # Named queue into which jobs are enqueued by default
+  cattr_accessor :default_queue_name
+end
+"""
+
+
+def test_the_last_line_of_a_list_kept_below_its_longer_form_is_flagged():
+    snippet = (
+        "class Worker\n  cattr_accessor :min_priority, :max_priority, :max_attempts,\n"
+        "                 :read_ahead, :plugins, :exit_on_complete,\n"
+        "                 :default_log_level, :max_failures\n\n  # ...\nend\n"
+    )
+    merged, codes = merged_codes(RUBY, snippet, "ruby", "Add a max_failures class setting.")
+    assert "                 :default_log_level\n" in merged
+    assert "kept_beside_replacement" in codes
+
+
+RUST = """impl Settings {
+    pub fn load(payload: &[u8]) -> Result<Settings, Error> {
+        let mut settings = Settings::default();
+        for raw in payload.chunks(6) {
+            match Setting::load(raw) {
+                Some(HeaderTableSize(val)) => {
+                    settings.header_table_size = Some(val);
+                }
+                Some(EnablePush(val)) => match val {
+                    0 | 1 => {
+                        settings.enable_push = Some(val);
+                    }
+                    _ => {
+                        return Err(Error::InvalidSettingValue);
+                    }
+                },
+                None => {}
+            }
+        }
+        Ok(settings)
+    }
+}
+"""
+
+
+def test_a_match_arm_written_anew_beside_the_old_arm_of_the_same_pattern_is_flagged():
+    snippet = """            match Setting::load(raw) {
+                Some(HeaderTableSize(val)) => {
+                    settings.header_table_size = Some(val);
+                }
+                Some(EnablePush(val)) => {
+                    settings.enable_push = Some(validate_bool(val)?);
+                }
+                // ... other arms unchanged ...
+"""
+    merged, codes = merged_codes(RUST, snippet, "rust", "Validate EnablePush with a validate_bool helper.")
+    assert merged.count("Some(EnablePush(val)) =>") == 2
+    assert "defined_twice" in codes

@@ -508,3 +508,58 @@ def test_a_word_holding_tab_or_spac_is_no_word_about_spacing():
     old, new = "  static Options Big(){ return Options( big ); }", "  static Options Big() { return Options(big); }"
     assert spacing_only(old, new, "Add Native() to PortableBinaryInputArchive::Options in the namespace.")
     assert not spacing_only(old, new, "Add Native(), and gofmt the table.")
+
+
+TS = """export class Driver {
+  async begin(settings: Settings): Promise<void> {
+    let sql = 'begin'
+
+    if (settings.level || settings.mode) {
+      sql = 'start transaction'
+
+      if (settings.level) {
+        sql += ` isolation level ${settings.level}`
+      }
+    }
+
+    this.queue.forEach(item => {
+      item.reset()
+    })
+  }
+}
+"""
+
+
+def _ts_codes(snippet: str, instruction: str) -> set[str]:
+    request = ApplyRequest(TS, snippet, instruction, path="driver.ts")
+    return {w.code.value for w in flags(checked_merge(request, prepare(request))[1])}
+
+
+def test_a_terminator_the_file_s_line_lacks_quoted_beside_an_unchanged_next_line_is_flagged():
+    snippet = """  async begin(settings: Settings): Promise<void> {
+    let sql = 'begin'
+
+    if (settings.level || settings.mode) {
+      sql = 'start transaction';
+
+      if (settings.level) {
+        assertLevel(settings.level)
+        sql += ` isolation level ${settings.level}`
+      }
+    }
+    // ... existing code ...
+"""
+    assert "retyped_context" in _ts_codes(snippet, "Check the isolation level before using it.")
+    assert "retyped_context" not in _ts_codes(snippet, "Check the level, and end statements with semicolons.")
+
+
+def test_an_arrow_parameter_wrapped_in_parentheses_is_flagged():
+    snippet = """    // ... existing code ...
+    this.queue.forEach((item) => {
+      item.reset()
+      item.release()
+    })
+  }
+}
+"""
+    assert "retyped_context" in _ts_codes(snippet, "Release each queued item after resetting it.")

@@ -1,3 +1,5 @@
+from fastapply.apply.deterministic import checked_merge, prepare
+from fastapply.apply.request import ApplyRequest
 from fastapply.merge import lazy_merge
 from fastapply.merge.place.gaps import swallowing_gap
 
@@ -35,3 +37,90 @@ def test_a_chunk_whose_lines_stand_in_the_marker_s_job_and_in_a_sibling_that_has
     )
     result = lazy_merge(original, snippet, "yaml")
     assert not result.confident and "marker above it stands in" in result.reason
+
+
+JS = """function build (opts) {
+  const stream = open(opts)
+  stream.on('error', onError)
+  if (!opts.sync) {
+    register(stream)
+  }
+  return stream
+
+  function onError (err) {
+    // Impossible to replicate on every system
+    if (err.code === 'EPIPE') {
+      // no consumer left: stop writing
+      stream.write = noop
+      stream.end = noop
+      return
+    }
+    stream.removeListener('error', onError)
+    stream.emit('error', err)
+  }
+}
+
+function end (stream) {
+  stream.end()
+}
+"""
+
+JS_SNIPPET = """function build (opts) {
+  const stream = open(opts)
+  stream.on('error', onError)
+  // ... existing code ...
+  return stream
+}
+
+// Installed as an 'error' listener: `this` is the stream.
+function onError (err) {
+  const stream = this
+  // Impossible to replicate on every system
+  if (err.code === 'EPIPE') {
+    // ... existing code ...
+    return
+  }
+  stream.removeListener('error', onError)
+  stream.emit('error', err)
+}
+
+function end (stream) {
+// ... existing code ...
+"""
+
+LIFTED = """function build (opts) {
+  const stream = open(opts)
+  stream.on('error', onError)
+  if (!opts.sync) {
+    register(stream)
+  }
+  return stream
+}
+
+// Installed as an 'error' listener: `this` is the stream.
+function onError (err) {
+  const stream = this
+  // Impossible to replicate on every system
+  if (err.code === 'EPIPE') {
+    // no consumer left: stop writing
+    stream.write = noop
+    stream.end = noop
+    return
+  }
+  stream.removeListener('error', onError)
+  stream.emit('error', err)
+}
+
+function end (stream) {
+  stream.end()
+}
+"""
+
+
+def test_code_a_marker_stands_for_moves_with_the_lines_around_it():
+    """A nested function lifted to the top level: the lines its marker keeps move out with it, and
+    the second opinion moves them the same way."""
+    request = ApplyRequest(JS, JS_SNIPPET, "Lift onError out of build; it gets the stream from this.", path="tools.js")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert merged == LIFTED
+    assert not warnings

@@ -211,3 +211,36 @@ def test_a_css_rule_defines_its_selector_and_not_one_its_combinator_names():
 
     rules = ["summary {", "  cursor: pointer;", "}", "details[open] > summary {", "  margin: 0;", "}"]
     assert defines(rules, (0, 2), "summary") and not defines(rules, (3, 5), "summary")
+
+
+GO_RETRY = """package lo
+
+func Attempt(maxIteration int, f func(index int) error) (int, error) {
+	var err error
+
+	for i := 0; maxIteration <= 0 || i < maxIteration; i++ {
+		// for retries >= 0 {
+		err = f(i)
+		if err == nil {
+			return i + 1, nil
+		}
+	}
+
+	return maxIteration, err
+}
+
+func Other() int {
+	return 1
+}
+"""
+
+
+def test_a_comment_line_quoted_whole_is_that_line_not_the_block_it_stands_in():
+    """ "drop the stale `// for retries >= 0 {` comment": the comment goes, the loop stays."""
+    snippet = "// ... existing code ...\n\nfunc Other() int {\n\treturn 2\n}\n"
+    instruction = (
+        "Make Other return 2. While there, drop the stale `// for retries >= 0 {` comment inside Attempt's loop."
+    )
+    merged, codes = _served(GO_RETRY, snippet, instruction, "retry.go")
+    assert merged == GO_RETRY.replace("\t\t// for retries >= 0 {\n", "").replace("return 1", "return 2")
+    assert not codes
