@@ -40,8 +40,9 @@ _CLAUSE_END = re.compile(  # (not at an ellipsis: "the whole /* ... */ block")
 )
 _COMMENT_OBJECT = re.compile(r"\bcomments?\b", re.I)
 _ASIDE = re.compile(r"\s\((?:[^()]|\([^()]*\))*\)")  # "(callers can use getCacheRepository())", not a call's "()"
-# a word written as code: one backticked name, or a suffix written with its "-" or "." ("-alpine")
-_LITERAL = re.compile(r"`([A-Za-z_$][\w$]*)`|(?<![\w`])[-.]([A-Za-z][\w]+)")
+# a word written as code: one backticked name, or a suffix or a selector written with its "-" or "."
+# ("-alpine", ".ol-unsupported": each of its words)
+_LITERAL = re.compile(r"`([A-Za-z_$][\w$]*)`|(?<![\w`])[-.]([A-Za-z][\w]*(?:-[A-Za-z0-9]\w*)*)")
 _PLACE = re.compile(
     r"\s+(?:in|from|inside|within)\s+(?:(?:below|above|under|after|before)\s+)?(?:the\s+)?`?[\w$]+(?:(?:\.|::|->)[\w$]+)*(?:\(\))?`?"
 )
@@ -157,7 +158,8 @@ def _kept_of(original, per_line, use, most, kept, shown, clause, written, struck
     said = _ASIDE.sub(" ", clause)
     unquoted = re.sub(r"`[^`]*`", " ", said)  # quoted code says more than its names: other checks read it
     names = {t.lower() for t in _TOKEN.findall(unquoted) if _IDENT.search(t.strip("_$"))}
-    literal = wanted & ({w.lower() for pair in _LITERAL.findall(said) for w in pair if w} | names)
+    as_code = {w for pair in _LITERAL.findall(said) for part in pair if part for w in {part.lower()} | _words(part)}
+    literal = wanted & (as_code | names)
     literal -= set().union(*(_words(line) for line in shown))
     kept_set = set(kept)
     gone = [o for o in range(len(original)) if o not in kept_set and per_line[o] & wanted]

@@ -32,6 +32,7 @@ import difflib
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
+from fastapply.merge.text.lines import indent_of
 from fastapply.merge.text.normal import is_closer
 
 MAX_SHIFT = 3  # original lines (closing or blank) a seam may move over
@@ -44,18 +45,34 @@ def reconcile_closers(plans: list, orig: list[str], render: Callable[[list], str
     the most of the original's lines is taken. ``plans`` are merge.Plan in snippet order;
     ``render`` assembles a file from plans; ``parses`` says whether a file has no more parse
     errors than the original."""
-    by_closers: dict[int, dict[str, list[tuple[str, list]]]] = {}
-    for moved, variant in _moves(plans, orig):
+    by_closers: dict[int, dict[str, list[tuple[str, list, int]]]] = {}
+    for moved, variant, fit in _moves(plans, orig):
         text = render(variant)
         if parses(text):
             code = "\n".join(line for line in text.splitlines() if line.strip())
-            by_closers.setdefault(moved, {}).setdefault(code, []).append((text, variant))
+            by_closers.setdefault(moved, {}).setdefault(code, []).append((text, variant, fit))
     if not by_closers:
         return None
     readings = list(by_closers[min(by_closers)].values())  # the fewest closing lines moved
     if len(readings) != 1:
-        return None
+        # several parse: the one whose edge closers stand at the widths of the closers they replace
+        # (a method's "    }" for the file's "    }", not for a closure's "        }"), if one does
+        fits = sorted((max(fit for _, _, fit in reading), n) for n, reading in enumerate(readings))
+        if fits[-1][0] == fits[-2][0]:
+            return None
+        readings = [readings[fits[-1][1]]]
     return max(readings[0], key=lambda found: _kept(orig, found[0]))[1]
+
+
+def _fit(lines: list[str], orig: list[str], start: int, end: int) -> int:
+    """How many of the chunk's edge lines that close a block replace an original closing line of
+    the same indentation (its first line the first replaced, its last line the last)."""
+    edges = [(lines[0], start), (lines[-1], end - 1)] if lines and end > start else []
+    return sum(
+        1
+        for line, row in edges
+        if is_closer(line) and 0 <= row < len(orig) and is_closer(orig[row]) and indent_of(line) == indent_of(orig[row])
+    )
 
 
 def _kept(orig: list[str], text: str) -> int:
@@ -64,9 +81,9 @@ def _kept(orig: list[str], text: str) -> int:
     return sum(block.size for block in matcher.get_matching_blocks())
 
 
-def _moves(plans: list, orig: list[str]) -> Iterator[tuple[int, list]]:
-    """(closing lines moved over, plans with one seam moved) for every move that stays between
-    the neighbouring chunks' spans."""
+def _moves(plans: list, orig: list[str]) -> Iterator[tuple[int, list, int]]:
+    """(closing lines moved over, plans with one seam moved, its `_fit`) for every move that stays
+    between the neighbouring chunks' spans."""
     placed = sorted((k for k, plan in enumerate(plans) if plan.start is not None), key=lambda k: plans[k].start)
     for n, k in enumerate(placed):
         plan = plans[k]
@@ -86,8 +103,9 @@ def _moves(plans: list, orig: list[str]) -> Iterator[tuple[int, list]]:
                 closing = sum(1 for line in moved if line.strip())
                 if closing and all(map(is_closer, moved)):
                     variant = list(plans)
-                    variant[k] = replace(plan, start=start, end=end, lines=_one_blank(plan.lines, orig, start, end))
-                    yield closing, variant
+                    lines = _one_blank(plan.lines, orig, start, end)
+                    variant[k] = replace(plan, start=start, end=end, lines=lines)
+                    yield closing, variant, _fit(lines, orig, start, end)
 
 
 def _one_blank(lines: list[str], orig: list[str], start: int, end: int) -> list[str]:

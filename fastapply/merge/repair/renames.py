@@ -138,9 +138,9 @@ def code_rows(lines: list[str], language: str | None) -> list[int]:
 def _scope(original: str, instruction: str, old: str, language: str | None) -> list[int] | None:
     """The rows of the definition the rename's sentence places it in ("in useField"), when that
     definition holds the old name; None: the whole file. Where the sentence lists its callers'
-    definitions ("update its callers in multiply(), divide() and roundToUnit()"), the rows of each
-    of them, and the header of the definition renamed (its body may call another thing of that
-    name: ``$calculator::round``)."""
+    definitions ("update its callers in multiply(), divide() and roundToUnit()", or its one
+    "caller in set_input"), the rows of each of them, and the header of the definition renamed
+    (its body may call another thing of that name: ``$calculator::round``)."""
     sentence = next((s for s in re.split(r"(?<=[.;])\s", instruction) if old in s), instruction)
     listed = []
     for m in _SCOPE_LIST.finditer(sentence):
@@ -157,10 +157,14 @@ def _scope(original: str, instruction: str, old: str, language: str | None) -> l
         for d in defs
         if d.name.split()[-1] in wanted and any(whole_word(old).search(x) for x in lines[d.start : d.end + 1])
     ]
-    if len(wanted) == 1 or not holding:
+    callers = _CALLERS.search(sentence) is not None  # "update its caller in set_input": not the rename's place
+    if (len(wanted) == 1 and not callers) or not holding:
         return list(range(holding[0].start, holding[0].end + 1)) if holding else None
     rows = {r for d in holding for r in range(d.start, d.end + 1)}
     return sorted(rows | {d.header for d in defs if short_name(d.name) == old})
+
+
+_CALLERS = re.compile(r"\b(?:callers?|call sites?|calls|usages?|uses)\s+(?i:in|inside|within)\b")
 
 
 _SCOPE_LIST = re.compile(

@@ -323,7 +323,8 @@ def _listed(instruction: str) -> str:
     return " ".join(found)
 
 
-_NAME = r"`[^`\n]+`|[A-Za-z_$][\w$]*(?:\(\))?"
+# (a Ruby predicate or bang method keeps its "?" or "!": "text_or_password? to text_like?,")
+_NAME = r"`[^`\n]+`|[A-Za-z_$][\w$]*(?:[?!](?=[\s,.;:)]))?(?:\(\))?"
 _QUALIFIED = r"[A-Za-z_$][\w$]*(?:(?:::|\.)[A-Za-z_$][\w$]*)+(?:\(\))?"  # ErrorKind::ParseOther, Config.timeout
 _RENAME = re.compile(
     r"\brenam(?:e|es|ing)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?("
@@ -357,6 +358,8 @@ def renames(instruction: str) -> list[tuple[str, str]]:
     ([('ParseOther', 'ParseUnknown')], [('timeout', 'deadline')])
     >>> renames("Rename the `.nav-content` class to `.nav-menu` everywhere.")
     [('.nav-content', '.nav-menu')]
+    >>> renames("Rename the predicate text_or_password? to text_like?, and update its caller.")
+    [('text_or_password?', 'text_like?')]
     """
     found = []
     for match in _RENAME.finditer(instruction or ""):

@@ -133,3 +133,32 @@ def test_a_match_arm_written_anew_beside_the_old_arm_of_the_same_pattern_is_flag
     merged, codes = merged_codes(RUST, snippet, "rust", "Validate EnablePush with a validate_bool helper.")
     assert merged.count("Some(EnablePush(val)) =>") == 2
     assert "defined_twice" in codes
+
+
+CSS = """:root {
+  --brand: #00AAFF;
+}
+
+.ol-scale {
+  color: red;
+}
+
+.ol-unsupported {
+  display: none;
+}
+
+.ol-control {
+  border-radius: 4px;
+}
+"""
+
+
+def test_a_selector_the_instruction_removes_kept_under_a_marker_is_flagged():
+    snippet = (
+        ":root {\n  --brand: #00AAFF;\n  --radius: 4px;\n}\n\n/* ... */\n\n.ol-control {\n"
+        "  border-radius: var(--radius);\n}\n"
+    )
+    instruction = "Add a --radius property for .ol-control. Also remove the unused .ol-unsupported rule."
+    merged, codes = merged_codes(CSS, snippet, "css", instruction)
+    assert ".ol-unsupported" in merged
+    assert "described_removal_kept" in codes

@@ -94,10 +94,18 @@ def test_the_one_move_that_balances_the_file_is_taken():
 
 def test_no_move_is_taken_when_moves_of_as_many_closing_lines_read_differently():
     original = ["a {", "  b {", "  }", "  x", "}"]
-    plans = [_Plan(3, 4, ["  y", "}"])]  # one "}" too many: the one above ("y" inside b) or below ("y" after b)
+    plans = [_Plan(3, 4, ["  y", " }"])]  # one "}" too many: the one above ("y" inside b) or below ("y" after b)
     render = lambda plans: "\n".join(original[: plans[0].start] + plans[0].lines + original[plans[0].end :])  # noqa: E731
     assert _balanced(render([_Plan(2, 4, plans[0].lines)])) and _balanced(render([_Plan(3, 5, plans[0].lines)]))
-    assert reconcile_closers(plans, original, render, _balanced) is None
+    assert reconcile_closers(plans, original, render, _balanced) is None  # its "}" stands at neither's width
+
+
+def test_of_moves_that_read_differently_the_one_replacing_a_closer_of_the_same_width_is_taken():
+    original = ["a {", "  b {", "  }", "  x", "}"]
+    plans = [_Plan(3, 4, ["  y", "}"])]  # its "}" stands where a's does: it is a's, and "y" comes after b
+    render = lambda plans: "\n".join(original[: plans[0].start] + plans[0].lines + original[plans[0].end :])  # noqa: E731
+    reconciled = reconcile_closers(plans, original, render, _balanced)
+    assert reconciled is not None and (reconciled[0].start, reconciled[0].end) == (3, 5)
 
 
 def test_nothing_is_taken_when_no_move_over_closing_lines_makes_the_file_parse():
@@ -114,3 +122,34 @@ def test_a_chunk_that_ends_in_a_blank_line_meets_a_blank_original_line_with_one(
     reconciled = reconcile_closers(plans, original, render, _balanced)
     assert reconciled is not None
     assert render(reconciled) == "a {\n  b2 {\n  }\n}\n\nc"
+
+
+SWIFT = """import Foundation
+
+internal struct Tokenizer {
+    func segments(_ code: String) -> AnySequence<Segment> {
+        return AnySequence<Segment> {
+            Buffer(code: code)
+        }
+    }
+}
+
+private extension Tokenizer {
+    struct Buffer {
+        var code: String
+    }
+}
+"""
+
+
+def test_of_two_seams_that_parse_the_one_whose_closers_stand_at_the_file_s_widths_is_taken():
+    """The chunk after the elided body closes the method and the struct: moving its start over the
+    closure's "        }" parses too, but puts the new method inside the old one."""
+    snippet = (
+        "internal struct Tokenizer {\n    func segments(_ code: String) -> AnySequence<Segment> {\n        // ...\n"
+        "    }\n\n    func tokens(in code: String) -> [String] {\n        return segments(code).map { $0.text }\n"
+        "    }\n}\n\n// ... rest of file unchanged ...\n"
+    )
+    result = lazy_merge(SWIFT, snippet, "swift")
+    added = "\n    func tokens(in code: String) -> [String] {\n        return segments(code).map { $0.text }\n    }\n"
+    assert result.merged == SWIFT.replace("        }\n    }\n}\n", "        }\n    }\n" + added + "}\n", 1)

@@ -202,3 +202,32 @@ def test_a_rename_whose_callers_are_listed_is_made_in_each_and_in_the_header_not
     assert found is not None and found.places == 3
     assert found.text.count("$this->roundAmount(") == 2 and "private function roundAmount(" in found.text
     assert "return Calc::round($amount, $mode);" in found.text
+
+
+RUBY = """class Node
+  def set_input(value)
+    if text_or_password? && limited?
+      value = value[0, limit]
+    end
+    write(value)
+  end
+
+  def checkbox?
+    input_field? && type == 'checkbox'
+  end
+
+  def text_or_password?
+    input_field? && %w[text password].include?(type)
+  end
+end
+"""
+
+
+def test_a_predicate_s_rename_and_its_caller_in_a_named_method_rename_the_definition_too():
+    """ "rename text_or_password? to text_like? and update its caller in set_input": the caller's
+    method says where the call is, not where the rename stops; a Ruby name keeps its "?"."""
+    snippet = "  def text_like?\n    input_field? && %w[text password email].include?(type)\n  end\nend\n"
+    ask = "Rename the predicate text_or_password? to text_like?, cover email too, and update its caller in set_input."
+    found = stated_rename(RUBY, snippet, ask, "ruby")
+    assert found is not None and found.places == 2
+    assert "text_or_password?" not in found.text and "  def text_like?\n" in found.text
