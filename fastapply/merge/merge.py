@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from fastapply.merge.place.anchor import Alignment
-from fastapply.merge.place.gaps import anchors_also_in_marker_block, give_markers_room, moved_with_anchors
+from fastapply.merge.place.assemble import assemble
+from fastapply.merge.place.gaps import anchors_also_in_marker_block, give_markers_room
 from fastapply.merge.place.pairs import few_unshown, last_nonblank
 from fastapply.merge.place.placement import EDITED_FORM, place_chunk
 from fastapply.merge.place.seams import reconcile_closers
@@ -27,7 +28,6 @@ from fastapply.merge.text.normal import (
     retyped,
     whole_word,
 )
-from fastapply.merge.text.style import Style
 from fastapply.merge.text.syntax import definitions, new_parse_errors
 
 
@@ -102,18 +102,18 @@ def _lazy_merge(original: str, snippet: str, language: str | None, path: str | N
             [(0, 0)],
         )
     plans, problems, edges = plan_chunks(orig, chunks, lang, original)
-    merged_lines, spans = _assemble(plans, orig, problems)
+    merged_lines, spans = assemble(plans, orig, problems)
     anchored = not problems
     merged = join_lines(merged_lines, newline, trailing)
     new_errors = new_parse_errors(original, lang)
     if new_errors(merged):
 
         def render(plans: list[Plan]) -> str:
-            return join_lines(_assemble(plans, orig, [])[0], newline, trailing)
+            return join_lines(assemble(plans, orig, [])[0], newline, trailing)
 
         reconciled = reconcile_closers(plans, orig, render, lambda text: not new_errors(text))
         if reconciled is not None:
-            merged_lines, spans = _assemble(reconciled, orig, problems)
+            merged_lines, spans = assemble(reconciled, orig, problems)
             merged = join_lines(merged_lines, newline, trailing)
     _check_syntax(new_errors, merged, problems)
     reason = "; ".join(problems) if problems else None
@@ -149,7 +149,7 @@ def edge_alternatives(original: str, snippet: str, literal: MergeResult) -> list
             placed[0].start = 0
         if Edge.END in edges:
             placed[-1].end = len(orig)
-        lines, _ = _assemble(plans, orig, problems)
+        lines, _ = assemble(plans, orig, problems)
         out.append(
             (
                 " and ".join(f"snippet reaching the file {e}" for e in sorted(edges, reverse=True)),
@@ -328,40 +328,6 @@ def _earlier_placement(chunk: Chunk, orig: list[str], defs, lang, plans: list[Pl
     if any(p.start is not None and start < p.end and p.start < end for p in plans):
         return Alignment(), []
     return alignment, replaced
-
-
-def _assemble(plans: list[Plan], orig: list[str], problems: list[str]):
-    out: list[str] = []
-    spans: list[tuple[int, int]] = []
-    pos = 0
-    if any(plan.earlier for plan in plans):  # in file order, each chunk where it anchored
-        plans = sorted(plans, key=lambda plan: (plan.start, plan.end))
-    style = None
-    before: tuple[str, str] | None = None  # (written, original) of the last line the chunk above anchors
-    for plan in plans:
-        if plan.start < pos:
-            problems.append(f"chunks overlap or are out of order near original line {plan.start + 1}")
-            continue
-        elided = orig[pos : plan.start]
-        after = _edge_anchor(plan.lines, orig, plan.start)
-        if before is not None and after is not None and elided:
-            style = style or Style(orig)
-            elided = moved_with_anchors(before, after, elided, style)
-        out.extend(elided)
-        out.extend(plan.lines)
-        spans.append((plan.start, plan.end))
-        pos = plan.end
-        before = _edge_anchor(plan.lines[::-1], orig, plan.end - 1) if plan.end > plan.start else None
-    out.extend(orig[pos:])
-    return out, spans
-
-
-def _edge_anchor(lines: list[str], orig: list[str], row: int) -> tuple[str, str] | None:
-    """(written, original) when the first non-blank of ``lines`` stands for original line ``row``."""
-    written = next((line for line in lines if line.strip()), None)
-    if written is None or not 0 <= row < len(orig) or norm(written) != norm(orig[row]):
-        return None
-    return written, orig[row]
 
 
 def _check_syntax(new_errors: Callable[[str], list[int]], merged: str, problems: list[str]) -> None:
