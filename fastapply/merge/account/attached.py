@@ -59,9 +59,17 @@ def comment_split(orig: list[str], out: list[str], kept: dict[int, int], headers
     >>> out = ["}", "/// <summary>", "/// HTTPS URL.", "/// <param domain>Domain, random if null</param>", "string SecureUrl()", "{ }", "string Url()"]
     >>> comment_split(orig, out, {0: 0, 1: 1, 3: 3, 4: 6}, [4])
     (5,)
+
+    Its opening line kept above new code, the rest below it, the block is split too:
+
+    >>> orig = ["}", "/// <summary>", "/// Returns the value.", "/// </summary>", "Value Get()"]
+    >>> out = ["}", "/// <summary>", "/// Counts.", "/// </summary>", "int Count => n;", "/// Returns the value.", "/// </summary>", "Value Get()"]
+    >>> comment_split(orig, out, {0: 0, 1: 1, 2: 5, 3: 6, 4: 7}, [4])
+    (5,)
     """
     found: list[int] = []
     present = {norm(line) for line in out}
+    kept_rows = set(kept.values())
     for header in headers:
         if header not in kept:
             continue
@@ -71,12 +79,27 @@ def comment_split(orig: list[str], out: list[str], kept: dict[int, int], headers
         block, m_header = orig[top:header], kept[header]
         if [norm(x) for x in out[max(0, m_header - len(block)) : m_header]] == [norm(x) for x in block]:
             continue  # the whole block still stands right above it (a new neighbour may repeat its lines)
+        # new code between two kept lines of the block itself: a new member written under the
+        # block's opening line (a "/// <summary>" the new doc comment took over), splitting it
+        rows = sorted(kept[b] for b in range(top, header) if b in kept)
+        if rows and rows[-1] - rows[0] <= 2 * len(block) + SPLIT_REACH:
+            inside = [m for m in range(rows[0] + 1, rows[-1]) if m not in kept_rows and _code(out[m])]
+            if inside:
+                found.append(inside[0] + 1)
+                continue
         if all(norm(line) in present for line in block):
             continue  # all of it is still in the file: a section banner a moved definition now stands under
         lines = [kept[b] for b in range(top, header) if b in kept and is_distinctive(norm(orig[b]))]
         if not lines:
             continue
         between = range(min(lines) + 1, kept[header])
-        code = [m for m in between if out[m].strip() and not out[m].strip().startswith(_PREAMBLE)]
+        code = [m for m in between if _code(out[m])]
         found.extend(m + 1 for m in code[:1])
     return tuple(found)
+
+
+SPLIT_REACH = 8  # merged lines a split doc comment may span beyond twice its own length
+
+
+def _code(line: str) -> bool:
+    return bool(line.strip()) and not line.strip().startswith(_PREAMBLE)

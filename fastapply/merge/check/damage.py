@@ -24,7 +24,7 @@ from fastapply.merge.snippet.hunks import is_diff_form
 from fastapply.merge.text.languages import INDENT_LANGUAGES
 from fastapply.merge.text.lines import indent_width
 from fastapply.merge.text.markers import is_marker_line
-from fastapply.merge.text.normal import WORD_CHAR, is_closer, is_distinctive, norm
+from fastapply.merge.text.normal import WORD_CHAR, is_closer, is_comment_line, is_distinctive, norm
 from fastapply.merge.text.syntax import definitions, holder_names, qualified, sections_once
 
 _TERMINAL = re.compile(r"^(return|raise|yield)\b")
@@ -180,6 +180,12 @@ def orphaned_lines(snippet_new: list[str], merged: str, lang) -> tuple[int, ...]
             ]
             + [m.end]
         )
+        # a comment the grammar counts as the definition's last lines is the next one's doc comment
+        # (Scala 3's indented bodies run on over it)
+        while end > m.header and (
+            end >= len(merged_lines) or not merged_lines[end].strip() or is_comment_line(merged_lines[end])
+        ):
+            end -= 1
         # its annotations, decorators and doc comment count only where the snippet shows them
         for i in range(m.start if d.start < d.header else m.header, end + 1):
             key = norm(merged_lines[i]) if i < len(merged_lines) else ""

@@ -320,3 +320,31 @@ def test_a_sibling_after_a_two_line_scala_def_is_not_its_orphaned_body():
         "",
     ]
     assert damage.orphaned_lines(snippet, merged, "scala") == ()
+
+
+SCALA = """object Attempt:
+
+  /** Creates an unsuccessful attempt. */
+  def failure[A](err: Err): Attempt[A] = Failure(err)
+
+  /** Creates a successful attempt if the condition holds. */
+  def guard(condition: => Boolean, err: => Err): Attempt[Unit] =
+    if condition then successful(()) else failure(err)
+
+  /** Creates an attempt from a try. */
+  def fromTry[A](t: Try[A]): Attempt[A] = ???
+"""
+
+
+def test_the_next_definition_s_doc_comment_is_not_part_of_an_indented_body_written_whole():
+    """Scala 3's grammar runs an indented body on over the doc comment below it: that comment is
+    the next definition's, not a line the snippet's version of this one lacks."""
+    snippet = (
+        "  /** Creates a successful attempt if the condition holds. */\n"
+        "  def guard(condition: => Boolean, err: => Err): Attempt[Unit] =\n"
+        "    if condition then unit else failure(err)\n"
+    )
+    right = SCALA.replace("then successful(())", "then unit")
+    assert damage.orphaned_lines(snippet.splitlines(), right, "scala") == ()
+    left_behind = right.replace("then unit else failure(err)\n", "then unit else failure(err)\n    failure(err)\n")
+    assert damage.orphaned_lines(snippet.splitlines(), left_behind, "scala") != ()
