@@ -97,7 +97,9 @@ def instruction_not_applied(
             continue  # "... instead of --this->end()": the expression went, its name is used anew
         if commented and _comments_with(name, merged) < _comments_with(name, original):
             continue  # "drop the commented-out `error` local": a comment went; the live `error` calls stay
-        if after.count(name) >= before.count(name) > 0:
+        # (counted as a whole word: "isSafeString" is no use of SafeString)
+        uses_before, uses_after = (len(whole_word(name).findall(text)) for text in (before, after))
+        if uses_after >= uses_before > 0:
             # "skip them instead of raising X", with X kept in a branch the snippet shows: a
             # replacement made where asked, the old use written on purpose where it stays
             if not asks_deletion(instruction) and _only_where_shown(name, after, shown):

@@ -538,3 +538,41 @@ def test_a_modifier_the_instruction_asks_for_on_a_declaration_the_output_lacks_i
 def test_a_command_line_flag_quoted_in_a_removal_is_what_goes():
     ask = 'Stop passing strict to install and remove "--strict" from the completion list.'
     assert "--strict" in wording.named(ask)
+
+
+SAFE = """function SafeString(val) {
+  this.val = val;
+}
+
+function copySafeness(dest, target) {
+  if (dest instanceof SafeString) {
+    return new SafeString(target);
+  }
+  return target.toString();
+}
+
+function suppressValue(val) {
+  if (val instanceof SafeString) {
+    return val;
+  }
+  return escape(val);
+}
+"""
+
+
+def test_a_new_name_that_holds_the_replaced_one_is_no_use_of_it():
+    """ "use isSafeString instead of the instanceof SafeString checks": SafeString's uses went down,
+    even though "isSafeString" spells it inside."""
+    ask = (
+        "Add an isSafeString(val) helper and use it instead of the instanceof SafeString checks in "
+        "copySafeness and suppressValue."
+    )
+    helper = "function isSafeString(val) {\n  return val instanceof SafeString;\n}\n\n"
+    made = helper + SAFE.replace("dest instanceof SafeString", "isSafeString(dest)").replace(
+        "val instanceof SafeString", "isSafeString(val)"
+    )
+    shown = helper.splitlines() + ["  if (isSafeString(dest)) {", "  if (isSafeString(val)) {"]
+    assert instructed.instruction_not_applied(SAFE, made, ask, shown, "javascript") == ()
+    assert instructed.instruction_not_applied(SAFE, helper + SAFE, ask, helper.splitlines(), "javascript") == (
+        "SafeString",
+    )
