@@ -45,7 +45,7 @@ def account(
         _comment_kept_beside(trace),
         _retyped(trace, original, language, instruction),
         _unreachable(trace),
-        _markup_twice(trace, language),
+        _held_twice(trace, language),
         _unasked(trace, original, merged, language, instruction),
         _misplaced(trace, merged, language),
     )
@@ -236,7 +236,7 @@ def _unreachable(trace: Trace) -> ApplyWarning | None:
     )
 
 
-def _markup_twice(trace: Trace, language: str | None) -> ApplyWarning | None:
+def _held_twice(trace: Trace, language: str | None) -> ApplyWarning | None:
     shown = [line.text for line in trace.snip if line.kind != "del"]
     keys = keys_twice(trace.orig, trace.out, shown) if language in MARKUP else []
     arms = arms_twice(trace.orig, trace.out, shown, language)

@@ -158,7 +158,7 @@ def _kept_of(original, per_line, use, most, kept, shown, clause, written, struck
     said = _ASIDE.sub(" ", clause)
     unquoted = re.sub(r"`[^`]*`", " ", said)  # quoted code says more than its names: other checks read it
     names = {t.lower() for t in _TOKEN.findall(unquoted) if _IDENT.search(t.strip("_$"))}
-    as_code = {w for pair in _LITERAL.findall(said) for part in pair if part for w in {part.lower()} | _words(part)}
+    as_code = {w for pair in _LITERAL.findall(said) for part in pair if part for w in _words(part)}
     literal = wanted & (as_code | names)
     literal -= set().union(*(_words(line) for line in shown))
     kept_set = set(kept)

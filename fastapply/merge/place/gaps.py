@@ -97,8 +97,8 @@ def anchors_also_in_marker_block(chunk_lines: list[str], pairs, original: list[s
 
 def moved_with_anchors(before: tuple[str, str], after: tuple[str, str], elided: list[str], style: Style) -> list[str]:
     """The original lines a marker stands for (``elided``), shifted as far as the two lines around
-    it moved: ``before`` and ``after`` are (line written, original line it stands for) of the
-    chunk lines on either side of the marker. Where both moved by the same columns (a block lifted
+    it moved: ``before`` and ``after`` are (line written, original line it stands for: the same
+    line but for its spacing) of the chunk lines on either side of the marker. Where both moved by the same columns (a block lifted
     out of its function, a body wrapped in a new ``try``), the code between them moved with them;
     else it stays as the file has it.
 
@@ -109,10 +109,8 @@ def moved_with_anchors(before: tuple[str, str], after: tuple[str, str], elided: 
     ['      g()']
     """
     shift = style.width(before[0]) - style.width(before[1])
-    if not shift or style.width(after[0]) - style.width(after[1]) != shift:
-        return elided
     code = [line for line in elided if line.strip()]
-    if norm(before[0]) != norm(before[1]) or norm(after[0]) != norm(after[1]) or not code:
+    if not shift or style.width(after[0]) - style.width(after[1]) != shift or not code:
         return elided
     if min(style.width(line) for line in code) + shift < 0:
         return elided
