@@ -30,7 +30,7 @@ class Code(StrEnum):
     INSTRUCTION_NOT_APPLIED = "instruction_not_applied"  # repair.instructed (repair.intent answers it)
     SKIPPED_DEFINITION = "skipped_definition"  # repair.adjacency (repair.skips answers it)
     UNACCOUNTED_DELETION = "unaccounted_deletion"  # account.checks
-    KEPT_BESIDE_REPLACEMENT = "kept_beside_replacement"  # account.checks
+    KEPT_BESIDE_REPLACEMENT = "kept_beside_replacement"  # account.checks, account.struck
     DEFINED_TWICE = "defined_twice"  # account.checks
     INDENT_SHIFT = "indent_shift"  # account.checks
     DESCRIBED_REMOVAL_KEPT = "described_removal_kept"  # account.described

@@ -12,6 +12,7 @@ from fastapply.merge.account.nesting import misplaced
 from fastapply.merge.account.ordered import ordered_removal_undone
 from fastapply.merge.account.repeats import comment_written_twice, moved_block_kept, retyped_written_twice
 from fastapply.merge.account.retyped import retyped_lines, signature_rows
+from fastapply.merge.account.struck import struck_kept_elsewhere
 from fastapply.merge.account.trace import Trace, snippet_lines
 from fastapply.merge.account.unasked import unasked_run
 from fastapply.merge.account.unique import MARKUP, arms_twice, keys_twice
@@ -32,7 +33,7 @@ def account(
     trace = Trace(orig, snippet_lines(split_lines(snippet)[0], orig, language), out)
     found = (
         unaccounted_deletion(trace, instruction),
-        kept_beside_replacement(trace),
+        kept_beside_replacement(trace) or _struck_kept(trace),
         defined_twice(trace, original, merged, language),
         indent_shift(trace),
         _described_removal(trace, instruction),
@@ -50,6 +51,18 @@ def account(
         _misplaced(trace, merged, language),
     )
     return [warning for warning in found if warning is not None]
+
+
+def _struck_kept(trace: Trace) -> ApplyWarning | None:
+    lines = struck_kept_elsewhere(trace)
+    if not lines:
+        return None
+    return ApplyWarning(
+        Code.KEPT_BESIDE_REPLACEMENT,
+        f"{len(lines)} original line(s) the snippet rewrites in one place are kept in another "
+        "(a marker elsewhere made to stand for them)",
+        lines,
+    )
 
 
 def _ordered_removal(trace: Trace, instruction: str) -> ApplyWarning | None:

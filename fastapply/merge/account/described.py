@@ -36,7 +36,7 @@ RARE_SHARE = 0.03  # a word is distinctive when at most this share of the file's
 # the removal verbs of the instruction reader (not after "that", "should", ...), and "eliminate"
 _VERB = re.compile(rf"{DELETE_VERB.pattern}|\b[Ee]liminates?\b")
 _CLAUSE_END = re.compile(  # (not at an ellipsis: "the whole /* ... */ block")
-    r"(?<!\.)[.;!?](?:\s|$)|\n|,?\s+(?:and|then)\s+(?:make|add|change|rename|update|use|set|move|return|raise|keep)\b"
+    r"(?<!\.)[.;!?](?:\s|$)|\n|,?\s+(?:and|then)\s+(?:make|add|change|rename|update|use|call|set|move|return|raise|keep)\b"
 )
 _COMMENT_OBJECT = re.compile(r"\bcomments?\b", re.I)
 _ASIDE = re.compile(r"\s\((?:[^()]|\([^()]*\))*\)")  # "(callers can use getCacheRepository())", not a call's "()"
@@ -46,6 +46,8 @@ _LITERAL = re.compile(r"`([A-Za-z_$][\w$]*)`|(?<![\w`])[-.]([A-Za-z][\w]*(?:-[A-
 _PLACE = re.compile(
     r"\s+(?:in|from|inside|within)\s+(?:(?:below|above|under|after|before)\s+)?(?:the\s+)?`?[\w$]+(?:(?:\.|::|->)[\w$]+)*(?:\(\))?`?"
 )
+_ALNUM = re.compile(r"[A-Za-z0-9]")
+_QUOTED = re.compile(r'"([^"\n]+)"|`([^`\n]+)`')
 _TOKEN = re.compile(r"[A-Za-z_$][\w$]*|\d{3,}")
 _IDENT = re.compile(r"_|[a-z][A-Z]")  # snake_case or camelCase: a name, matched whole
 _PART = re.compile(r"[A-Za-z][a-z]+|[A-Z]{2,}(?![a-z])|\d{3,}")
@@ -66,7 +68,7 @@ _GENERIC = frozenset(
 
 def _words(text: str) -> set[str]:
     """Lower-case words of ``text``: names (snake_case, camelCase) whole, other words with a
-    plural's ``s`` dropped; "compare_pointers" is not "compare_double"."""
+    plural's ``s`` and a suffix dropped (``_stem``); "compare_pointers" is not "compare_double"."""
     found = set()
     for token in _TOKEN.findall(text):
         if _IDENT.search(token.strip("_$")):
@@ -77,8 +79,23 @@ def _words(text: str) -> set[str]:
             if len(word) >= 4 and word.endswith("s") and not word.endswith("ss"):
                 word = word[:-1]
             if len(word) >= 3 and word not in _GENERIC:
-                found.add(word)
+                found.add(_stem(word))
     return found
+
+
+_SUFFIX = re.compile(r"(?:ion|ing|or|er|ed|e)$")
+MIN_STEM = 6  # letters a word keeps without its suffix: "construct", "listen"; not "handl", "pars"
+
+
+def _stem(word: str) -> str:
+    """One form for a word's family, so that "the no-arg constructor" finds "Constructs a default
+    instance" and "deprecation" finds "@deprecated".
+
+    >>> [_stem(w) for w in ("constructor", "construct", "deprecated", "deprecation", "handler")]
+    ['construct', 'construct', 'deprecat', 'deprecat', 'handler']
+    """
+    bare = _SUFFIX.sub("", word)
+    return bare if len(bare) >= MIN_STEM else word
 
 
 def removal_clauses(instruction: str) -> list[str]:
@@ -112,6 +129,12 @@ def described_removal_kept(
     edited form of it)."""
     clauses = removal_clauses(instruction)
     if not clauses:
+        return ()
+    # "drop the stray space in `#if !defined (X)`": a line quoted whole, which the merge no longer
+    # holds as it was, is where the removal was made
+    quoted = {norm(q) for clause in clauses for pair in _QUOTED.findall(clause) for q in pair if q}
+    kept_set = set(kept)
+    if any(norm(line) in quoted for o, line in enumerate(original) if o not in kept_set):
         return ()
     per_line = [_words(line) for line in original]
     use = Counter(word for words in per_line for word in words)
@@ -179,6 +202,9 @@ def _kept_of(original, per_line, use, most, kept, shown, clause, written, struck
         return set()  # the merge removed code the clause describes: that removal is the one asked for
     seen = {norm(line) for line in shown}
     hidden = {o for o in kept if norm(original[o]) and norm(original[o]) not in seen}
+    # a kept line of punctuation alone (" *", "}") joins the stretch even where the snippet writes
+    # its like elsewhere: it shows nothing of which code that is
+    bare = {o for o in kept if norm(original[o]) and not _ALNUM.search(original[o])}
     found: set[int] = set()
     for o in sorted(hidden):
         if not per_line[o] & wanted:
@@ -188,7 +214,7 @@ def _kept_of(original, per_line, use, most, kept, shown, clause, written, struck
         window = [o]
         for step in (-1, 1):
             t = o + step
-            while 0 <= t < len(original) and t in hidden and abs(t - o) <= WINDOW:
+            while 0 <= t < len(original) and (t in hidden or t in bare) and abs(t - o) <= WINDOW:
                 window.append(t)
                 t += step
         hits = set().union(*(per_line[t] & wanted for t in window))

@@ -687,3 +687,49 @@ def test_a_banner_renamed_and_placed_beside_the_old_one_is_flagged():
     stacked = BANNERS.replace(old, old + "\n" + new)
     assert "kept_beside_replacement" in codes(BANNERS, snippet, stacked, "lua")
     assert "kept_beside_replacement" not in codes(BANNERS, snippet, BANNERS.replace(old, new), "lua")
+
+
+SHAPE = """public final class Shape {
+    /**
+     * Builds an empty shape.
+     *
+     * @deprecated Use {@link #of(int)}.
+     */
+    @Deprecated
+    public Shape() {
+        this(0);
+    }
+
+    /**
+     * Builds a shape of the given size.
+     */
+    public Shape(final int size) {
+        this.size = size;
+    }
+}
+"""
+
+
+def test_a_removal_described_by_word_families_across_doc_comment_punctuation_is_flagged():
+    """ "the deprecated no-arg constructor" is "Builds ..." nowhere, but "@deprecated" and
+    "@Deprecated" are its words, and so is "constructor" of a line that "constructs"; the
+    doc comment's bare ``*`` lines, which the snippet writes elsewhere, do not part them."""
+    shape = SHAPE.replace("Builds an empty", "Constructs an empty")
+    snippet = (
+        "    /**\n     * Builds a shape of the given size.\n     */\n    public Shape(final int size) {\n    // ...\n"
+    )
+    asked = "Remove the deprecated no-arg constructor."
+    assert "described_removal_kept" in codes(shape, snippet, shape, "java", asked)
+    done = shape[: shape.index("    /**")] + shape[shape.index("    /**\n     * Builds a shape") :]
+    assert "described_removal_kept" not in codes(shape, snippet, done, "java", asked)
+
+
+def test_a_removal_within_a_quoted_line_is_made_where_that_line_changed():
+    c = "#if !defined (LIMIT)\n#define LIMIT 200\n#endif\n\nstatic int limit_space(void) {\n  return LIMIT; /* space */\n}\n"
+    merged = c.replace("#if !defined (LIMIT)", "#if !defined(LIMIT)")
+    asked = 'Drop the stray space in "#if !defined (LIMIT)".'
+    assert "described_removal_kept" not in codes(c, "#if !defined(LIMIT)\n/* ... */\n", merged, "c", asked)
+
+
+def test_a_removal_clause_ends_where_another_verb_begins():
+    assert described.removal_clauses("Inline f(): delete it and call g directly from h, perform and unlock.") == [" it"]
