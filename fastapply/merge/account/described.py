@@ -104,9 +104,14 @@ def removal_clauses(instruction: str) -> list[str]:
 
     >>> removal_clauses("Drop the commented-out header code in ConfigBase::to_config. Rename x.")
     [' the commented-out header code']
+    >>> removal_clauses("Extract the traversal of Get and Remove into a helper.")
+    []
     """
     clauses = []
     for match in _VERB.finditer(instruction or ""):
+        before = instruction[: match.start()].rstrip()
+        if match.group(0)[0].isupper() and before and before[-1] not in ".:;!?(-*":
+            continue  # "the traversal of Get and Remove": a capital inside a sentence names a method
         rest = instruction[match.end() :]
         end = _CLAUSE_END.search(rest)
         clauses.append(_PLACE.sub("", rest[: end.start()] if end else rest))
@@ -164,8 +169,9 @@ def _split_objects(clause: str) -> list[str]:
     return [clause[a:b] for a, b in zip(starts, ends)]
 
 
-# "... the X initializer and the Y bridge": an "and" before another object's article or quote
-_AND_OBJECT = re.compile(r",?\s+and\s+(?=(?:the|its|their)\s|`)")
+# "... the X initializer and the Y bridge", "its checkbox, the #x handler, and the y wiring": an
+# "and" or a comma before another object's article or quote
+_AND_OBJECT = re.compile(r",?\s+and\s+(?=(?:the|its|their)\s|`)|,\s+(?=(?:the|its|their)\s|`)")
 
 
 def _kept_of(original, per_line, use, most, kept, shown, clause, written, struck, others=frozenset()) -> set[int]:

@@ -108,6 +108,8 @@ def _hidden_unit(
     # comment", "the `success = True` line") is that line, whatever it opens or stands in
     whole_line = quoted and not lines[row][:column].strip() and not lines[row][column + width :].strip()
     best = below = None
+    if _binds(node) and not _whole_lines(node.parent, lines):
+        return None  # a parameter or a catch's binding inside a line: that line is edited, not removed
     while node is not None and node.parent is not None:
         first, last = node.start_point[0], last_line(node)
         if not all(hidden[first : last + 1]):
@@ -155,6 +157,22 @@ def _declares(node, name: re.Pattern[str]) -> bool:
 
 
 _DECLARATION = re.compile(r"declaration|definition")
+_BINDING = re.compile(r"parameter|catch_clause")  # what binds a name within a header's line
+
+
+def _binds(node) -> bool:
+    """Whether ``node`` is the name a parameter or a catch clause binds (``_e`` of ``catch (_e)``,
+    ``x`` of ``f(x: int)``); not a type in it (``IEnumerable<T>`` of ``Push(IEnumerable<T> e)``
+    names the overload)."""
+    parent = node.parent
+    if parent is None or not _BINDING.search(parent.type):
+        return False
+    if parent.type.endswith("parameters"):  # Python's bare "def f(a, b)"
+        return node.type == "identifier"
+    bound = (parent.child_by_field_name(field) for field in ("name", "pattern", "parameter"))
+    return any(b is not None and (b.start_byte, b.end_byte) == (node.start_byte, node.end_byte) for b in bound)
+
+
 _BODY = re.compile(r"block|body|suite|compound_statement|declaration_list|statement_list")
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from fastapply.merge.snippet.chunks import reindent
 from fastapply.merge.snippet.flat import flat_additions, is_flat
+from fastapply.merge.text.languages import marker_line
 from fastapply.merge.text.lines import code_widths, indent_of
 from fastapply.merge.text.lines import indent_width as _width
 from fastapply.merge.text.markers import is_marker_line
@@ -386,7 +387,7 @@ def new_side(snippet_lines: list[str], original_lines: list[str], language: str 
     out: list[str] = []
     for n, hunk in enumerate(parse_hunks(snippet_lines, original_lines, language)):
         if n:
-            out.append("// ... existing code ...")
+            out.append(marker_line(language))  # a comment the language parses: "//" ends a Python body
         removed = [text for kind, text in hunk.lines if kind == "-"]
         added = iter(on_grid([text for kind, text in hunk.lines if kind == "+"], original_lines, removed))
         out.extend(next(added) if kind == "+" else text for kind, text in hunk.lines if kind != "-")

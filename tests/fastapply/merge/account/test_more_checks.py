@@ -733,3 +733,37 @@ def test_a_removal_within_a_quoted_line_is_made_where_that_line_changed():
 
 def test_a_removal_clause_ends_where_another_verb_begins():
     assert described.removal_clauses("Inline f(): delete it and call g directly from h, perform and unlock.") == [" it"]
+
+
+PAGE = """<h1>Toasts</h1>
+<label for="onClose"><input id="onClose" type="checkbox" disabled />On close</label>
+<label for="debug"><input id="debug" type="checkbox" />Debug</label>
+<script>
+  $('#closeButton').click(function () {
+    $('#onClose').prop('disabled', !$(this).is(':checked'));
+  });
+
+  $('#show').click(function () {
+    if ($('#onClose').prop('checked')) {
+      toastr.options.onCloseClick = notifyClosed;
+    }
+    toastr.show();
+  });
+</script>
+"""
+
+
+def test_each_object_of_a_comma_list_of_removals_must_go():
+    """ "its checkbox, the #closeButton handler, and the onCloseClick wiring": three removals; the
+    snippet makes the first and the last, and leaves the handler under a marker."""
+    snippet = (
+        '<h1>Toasts</h1>\n<label for="debug"><input id="debug" type="checkbox" />Debug</label>\n<script>\n  // ... existing code ...\n\n'
+        "  $('#show').click(function () {\n    toastr.show();\n  });\n</script>\n"
+    )
+    asked = (
+        "Remove the on-close option completely: its checkbox, the #closeButton click handler that "
+        "enables/disables that checkbox, and the onCloseClick wiring in the show handler."
+    )
+    request = ApplyRequest(PAGE, snippet, asked, path="demo.html")
+    merged, warnings = checked_merge(request, prepare(request))
+    assert "#closeButton" not in merged or "described_removal_kept" in {w.code.value for w in warnings}

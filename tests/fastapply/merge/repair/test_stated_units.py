@@ -244,3 +244,39 @@ def test_a_comment_line_quoted_whole_is_that_line_not_the_block_it_stands_in():
     merged, codes = _served(GO_RETRY, snippet, instruction, "retry.go")
     assert merged == GO_RETRY.replace("\t\t// for retries >= 0 {\n", "").replace("return 1", "return 2")
     assert not codes
+
+
+OBSERVER = """export function observe(element: Element, onMove: () => void) {
+  let io: IntersectionObserver | null = null;
+
+  function refresh() {
+    cleanup();
+
+    const rect = element.getBoundingClientRect();
+    onMove();
+  }
+
+  // Older browsers throw on a document root.
+  try {
+    io = new IntersectionObserver(refresh, { root: element.ownerDocument });
+  } catch (_e) {
+    io = new IntersectionObserver(refresh);
+  }
+
+  return () => io?.disconnect();
+}
+"""
+
+
+def test_a_catch_binding_named_for_removal_is_edited_in_its_line_not_removed_with_its_statement():
+    """ "drop the unused `_e` binding from the catch": the catch's parameter is part of a line; the
+    try statement around it is not the thing to remove. The merge may leave the binding (flagged),
+    never serve the file without the try."""
+    snippet = (
+        "export function observe(element: Element, onMove: () => void) {\n  // ... existing code ...\n\n"
+        "  function refresh() {\n    cleanup();\n\n    if (!element.isConnected) {\n      return;\n    }\n\n"
+        "    const rect = element.getBoundingClientRect();\n    // ... existing code ...\n  }\n\n  // ... existing code ...\n}\n"
+    )
+    asked = "Return early from refresh when the element is detached, and drop the unused `_e` binding from the catch."
+    merged, flagged = _served(OBSERVER, snippet, asked, "observe.ts")
+    assert "io = new IntersectionObserver(refresh, { root" in merged or flagged

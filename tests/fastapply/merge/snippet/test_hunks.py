@@ -97,6 +97,30 @@ def test_new_side_drops_removed_lines_and_prefixes():
     assert new_side(snippet, original, "python") == ["def connect(self):", "    new()"]
 
 
+def test_new_side_parts_hunks_with_a_marker_the_language_parses():
+    """ "//" is no Python comment: between two hunks it would end the function above it for the
+    grammar, and the function would read as written out whole."""
+    original = "def f():\n    a = 1\n    b = 2\n    c = 3\n    return c\n".splitlines()
+    snippet = " def f():\n-    a = 1\n+    a = 10\n@@\n     c = 3\n-    return c\n+    return c + a\n".splitlines()
+    assert new_side(snippet, original, "python")[2] == "# ... existing code ..."
+
+
+def test_a_right_file_from_hunks_parted_by_a_marker_is_not_flagged_as_orphaned():
+    original = (
+        "class T:\n    @classmethod\n    def widths(cls, data, pad=3):\n"
+        '        """\n        Column widths.\n        """\n        widths = [len(x) for x in data]\n'
+        "        widths = [w + pad for w in widths]\n        return widths\n"
+    )
+    snippet = (
+        "@@ def widths @@\n     @classmethod\n-    def widths(cls, data, pad=3):\n+    def widths(cls, data, pad=3, least=1):\n"
+        '         """\n         Column widths.\n         """\n         # ... computing the widths unchanged ...\n'
+        "-        widths = [w + pad for w in widths]\n+        widths = [max(w + pad, least) for w in widths]\n"
+        "         return widths\n"
+    )
+    merged = original.replace("pad=3):", "pad=3, least=1):").replace("[w + pad for", "[max(w + pad, least) for")
+    assert "orphaned_lines" not in {w.code.value for w in validate(original, snippet, merged, "python")}
+
+
 def test_diff_prefixes_left_in_a_file_are_flagged():
     snippet = " def connect(self):\n-        sock = socket.create_connection(self.addr)\n+        sock = None\n"
     leaked = ORIGINAL.replace(
