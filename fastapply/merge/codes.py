@@ -34,7 +34,7 @@ class Code(StrEnum):
     DEFINED_TWICE = "defined_twice"  # account.checks
     INDENT_SHIFT = "indent_shift"  # account.checks
     DESCRIBED_REMOVAL_KEPT = "described_removal_kept"  # account.described
-    MOVED_BLOCK_KEPT = "moved_block_kept"  # account.repeats, account.unused
+    MOVED_BLOCK_KEPT = "moved_block_kept"  # account.repeats, account.unused, account.extracted
     PREAMBLE_DETACHED = "preamble_detached"  # account.attached
     COMMENT_DROPPED = "comment_dropped"  # account.comments
     RETYPED_CONTEXT = "retyped_context"  # account.retyped

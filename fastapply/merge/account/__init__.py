@@ -8,6 +8,7 @@ from fastapply.merge.account.attached import comment_split, preamble_detached
 from fastapply.merge.account.checks import defined_twice, indent_shift, kept_beside_replacement, unaccounted_deletion
 from fastapply.merge.account.comments import banner_kept_beside, comment_dropped, comment_kept_beside
 from fastapply.merge.account.described import described_removal_kept
+from fastapply.merge.account.extracted import extracted_kept
 from fastapply.merge.account.nesting import misplaced
 from fastapply.merge.account.ordered import ordered_removal_undone
 from fastapply.merge.account.repeats import comment_written_twice, moved_block_kept, retyped_written_twice
@@ -40,6 +41,7 @@ def account(
         _ordered_removal(trace, instruction),
         # (a comment quoted twice is the one-line case of a block kept at its old place: one warning)
         _moved_block(trace, merged, language, instruction) or _comment_twice(trace) or _retyped_twice(trace),
+        _extracted(trace, merged, language, instruction),
         _unused_helpers(original, merged, language),
         _detached(trace, original, language),
         _comment_dropped(trace, original, language, instruction),
@@ -61,6 +63,20 @@ def _struck_kept(trace: Trace) -> ApplyWarning | None:
         Code.KEPT_BESIDE_REPLACEMENT,
         f"{len(lines)} original line(s) the snippet rewrites in one place are kept in another "
         "(a marker elsewhere made to stand for them)",
+        lines,
+    )
+
+
+def _extracted(trace: Trace, merged: str, language: str | None, instruction: str) -> ApplyWarning | None:
+    shown = set(trace.placed.values())
+    spans = [(d.start, d.end) for d in definitions(merged, language)] if language is not None else None
+    lines = extracted_kept(trace.orig, trace.out, trace.kept, trace.new_lines, shown, instruction, spans)
+    if not lines:
+        return None
+    return ApplyWarning(
+        Code.MOVED_BLOCK_KEPT,
+        f"{len(lines)} original line(s) of code the instruction asks to extract, which the snippet writes anew, "
+        "are still written out at their old place (under a marker?)",
         lines,
     )
 

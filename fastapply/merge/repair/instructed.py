@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from fastapply.merge.repair.renames import code_rows, renamed_at
+from fastapply.merge.repair.renames import EVERYWHERE, code_rows, is_file_name, renamed_at
 from fastapply.merge.repair.wording import (
     _CLAUSE_END,
     _RENAME,
@@ -262,6 +262,9 @@ def _last(name: str) -> str:
     return re.split(r"::|->|\.|\s", name.strip())[-1]
 
 
+_SENTENCE_END = re.compile(r"\.(?=\s|$)")  # not the dot of "FakeManager.RecordCall"
+
+
 def renamed_kept(original: str, merged: str, instruction: str, snip, lang) -> tuple[str, ...]:
     """Old names of a rename that the merged file keeps, as a whole word, on a line the snippet does
     not show, within the definition the rename names ("in ChannelTurbine") if any, where code
@@ -272,19 +275,19 @@ def renamed_kept(original: str, merged: str, instruction: str, snip, lang) -> tu
         word = renamed_at(name, new, instruction, original, lang)
         if not word.search(original):
             continue
-        scope = _scoped(
-            merged,
-            instruction,
-            lang,
-            clauses=[m.group(0) + instruction[m.end() :].split(".")[0] for m in _RENAME.finditer(instruction)],
-        )
+        clauses = [m.group(0) + _SENTENCE_END.split(instruction[m.end() :])[0] for m in _RENAME.finditer(instruction)]
+        # "everywhere in croutine.c: its prototype, ... and the call in f": the whole file
+        scope = merged if any(EVERYWHERE.search(c) for c in clauses) else _scoped(merged, instruction, lang, clauses)
         lines = scope.splitlines()
         if any(word.search(lines[row]) and norm(lines[row]) not in shown for row in code_rows(lines, lang)):
             kept.append(name)
     return tuple(kept)
 
 
-_SCOPE = re.compile(r"\b(?:from|in|inside|within)\s+`?([A-Za-z_$][\w$]*)(?:\(\))?`?", re.I)
+# (a qualified place names its last part: "in IFakeCallProcessor.Process" is the method Process)
+_SCOPE = re.compile(
+    r"\b(?:from|in|inside|within)\s+`?(?:[A-Za-z_$][\w$]*(?:\.|::))*([A-Za-z_$][\w$]*)(?:\(\))?`?", re.I
+)
 
 
 def scope_rows(text: str, instruction: str, lang) -> set[int] | None:
@@ -295,7 +298,8 @@ def scope_rows(text: str, instruction: str, lang) -> set[int] | None:
     >>> scope_rows("int f() {\n  a();\n}\nint g() {\n  a();\n}\n", "Drop the a() call in g.", "c")
     {4, 5}
     """
-    wanted = {m.group(1) for clause in removal_clauses(instruction) for m in _SCOPE.finditer(clause)}
+    clauses = removal_clauses(instruction)
+    wanted = {m.group(1) for clause in clauses for m in _SCOPE.finditer(clause) if not is_file_name(m.group(0))}
     if not wanted or lang is None:
         return None
     rows = {
@@ -309,7 +313,7 @@ def _scoped(text: str, instruction: str, lang, clauses: list[str] | None = None)
     clauses, or the ``clauses`` given); all of ``text`` when there is none (or it is not a
     definition of ``text``)."""
     clauses = removal_clauses(instruction) if clauses is None else clauses
-    wanted = {m.group(1) for clause in clauses for m in _SCOPE.finditer(clause)}
+    wanted = {m.group(1) for clause in clauses for m in _SCOPE.finditer(clause) if not is_file_name(m.group(0))}
     if not wanted or lang is None:
         return text
     lines = text.splitlines()

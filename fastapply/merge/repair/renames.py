@@ -142,9 +142,11 @@ def _scope(original: str, instruction: str, old: str, language: str | None) -> l
     "caller in set_input"), the rows of each of them, and the header of the definition renamed
     (its body may call another thing of that name: ``$calculator::round``)."""
     sentence = next((s for s in re.split(r"(?<=[.;])\s", instruction) if old in s), instruction)
+    if EVERYWHERE.search(sentence):
+        return None  # "everywhere in croutine.c: its prototype, its definition and the call in f"
     listed = []
     for m in _SCOPE_LIST.finditer(sentence):
-        names = [_BARE_NAME.sub(r"\1", n) for n in _LIST_SEP.split(m.group(1))]
+        names = [_BARE_NAME.sub(r"\1", n) for n in _LIST_SEP.split(m.group(1)) if not is_file_name(n)]
         # (a list ends with "and": "in process, rename x" names one place)
         listed += names if re.search(r"\sand\s", m.group(1)) else names[:1]
     wanted = set(listed) - {old}
@@ -164,14 +166,31 @@ def _scope(original: str, instruction: str, old: str, language: str | None) -> l
     return sorted(rows | {d.header for d in defs if short_name(d.name) == old})
 
 
+EVERYWHERE = re.compile(r"\b(?:everywhere|throughout)\b", re.I)
+_FILE_NAME = re.compile(
+    r"\.(?:c|h|cc|cpp|hpp|cs|go|rs|py|rb|php|js|jsx|ts|tsx|java|kt|kts|scala|swift|lua|css|scss|html?|ya?ml|json|md|sh)`?$"
+)
+
+
+def is_file_name(name: str) -> bool:
+    """Whether a place an instruction names is a file ("in croutine.c"), not a definition of it.
+
+    >>> is_file_name("croutine.c"), is_file_name("IFakeCallProcessor.Process")
+    (True, False)
+    """
+    return _FILE_NAME.search(name.strip("`()")) is not None
+
+
 _CALLERS = re.compile(r"\b(?:callers?|call sites?|calls|usages?|uses)\s+(?i:in|inside|within)\b")
 
 
+# a place: a name, qualified or not ("in IFakeCallProcessor.Process": the method Process)
+_PLACE_NAME = r"`?[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*(?:\(\))?`?"
 _SCOPE_LIST = re.compile(
-    r"\b(?i:in|inside|within)\s+(`?[A-Za-z_$][\w$]*(?:\(\))?`?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)`?[A-Za-z_$][\w$]*(?:\(\))?`?)*)"
+    rf"\b(?i:in|inside|within)\s+({_PLACE_NAME}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_PLACE_NAME})*)"
 )
 _LIST_SEP = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
-_BARE_NAME = re.compile(r"^`?([A-Za-z_$][\w$]*)(?:\(\))?`?$")
+_BARE_NAME = re.compile(r"^`?(?:[A-Za-z_$][\w$]*(?:\.|::))*([A-Za-z_$][\w$]*)(?:\(\))?`?$")
 
 
 def needs_rename(rename: StatedRename, merged: str | None, confident: bool) -> bool:

@@ -108,8 +108,12 @@ def _hidden_unit(
     # comment", "the `success = True` line") is that line, whatever it opens or stands in
     whole_line = quoted and not lines[row][:column].strip() and not lines[row][column + width :].strip()
     best = below = None
-    if _binds(node) and not _whole_lines(node.parent, lines):
-        return None  # a parameter or a catch's binding inside a line: that line is edited, not removed
+    element = _bound_element(node)
+    if element is not None:  # a parameter, a catch's binding, an entry of a destructuring pattern
+        first, last = element.start_point[0], last_line(element)
+        if _whole_lines(element, lines) and all(hidden[first : last + 1]):
+            return first, last  # its own lines go, not the declaration or the function around them
+        return None  # inside a line: that line is edited, not removed
     while node is not None and node.parent is not None:
         first, last = node.start_point[0], last_line(node)
         if not all(hidden[first : last + 1]):
@@ -160,17 +164,28 @@ _DECLARATION = re.compile(r"declaration|definition")
 _BINDING = re.compile(r"parameter|catch_clause")  # what binds a name within a header's line
 
 
-def _binds(node) -> bool:
-    """Whether ``node`` is the name a parameter or a catch clause binds (``_e`` of ``catch (_e)``,
-    ``x`` of ``f(x: int)``); not a type in it (``IEnumerable<T>`` of ``Push(IEnumerable<T> e)``
-    names the overload)."""
+def _bound_element(node):
+    """The element that binds the name ``node`` is: a parameter or a catch clause (``_e`` of
+    ``catch (_e)``, ``x`` of ``f(x: int)``), an entry of a destructuring pattern (``closeText`` of
+    ``const { closeText, ...rest } = props``); None where the name is no binding (a type in a
+    parameter, ``IEnumerable<T>`` of ``Push(IEnumerable<T> e)``, names the overload)."""
+    if node.type.endswith("_pattern") and not _WHOLE_PATTERN.search(node.type):
+        return node  # (a shorthand entry is its own node)
     parent = node.parent
-    if parent is None or not _BINDING.search(parent.type):
-        return False
+    if parent is None:
+        return None
+    if parent.type.endswith("_pattern") and not _WHOLE_PATTERN.search(parent.type):
+        return parent if parent.child_by_field_name("key") == node or parent.named_child_count == 1 else None
+    if not _BINDING.search(parent.type):
+        return None
     if parent.type.endswith("parameters"):  # Python's bare "def f(a, b)"
-        return node.type == "identifier"
+        return node if node.type == "identifier" else None
     bound = (parent.child_by_field_name(field) for field in ("name", "pattern", "parameter"))
-    return any(b is not None and (b.start_byte, b.end_byte) == (node.start_byte, node.end_byte) for b in bound)
+    same = any(b is not None and (b.start_byte, b.end_byte) == (node.start_byte, node.end_byte) for b in bound)
+    return parent if same else None
+
+
+_WHOLE_PATTERN = re.compile(r"^(?:object|array|tuple|list|struct|tuple_struct|slice)_pattern$")
 
 
 _BODY = re.compile(r"block|body|suite|compound_statement|declaration_list|statement_list")

@@ -231,3 +231,75 @@ def test_a_predicate_s_rename_and_its_caller_in_a_named_method_rename_the_defini
     found = stated_rename(RUBY, snippet, ask, "ruby")
     assert found is not None and found.places == 2
     assert "text_or_password?" not in found.text and "  def text_like?\n" in found.text
+
+
+CSHARP = """class FakeManager : IFakeCallProcessor
+{
+    void IFakeCallProcessor.Process(InterceptedFakeObjectCall call)
+    {
+        var completed = call.ToCompletedCall();
+        this.RecordCall(completed);
+    }
+
+    private void ApplyBestRule(IInterceptedFakeObjectCall call)
+    {
+        if (bestUserRule is not null)
+        {
+            bestUserRule.RecordCall();
+        }
+    }
+
+    private void RecordCall(CompletedFakeObjectCall call)
+    {
+        this.calls.Add(call);
+    }
+}
+"""
+
+
+def test_a_call_site_in_a_qualified_method_scopes_the_rename_there_and_to_its_header():
+    """ "update its call site in IFakeCallProcessor.Process", with another type's RecordCall
+    named as staying: the qualified place is the method Process. The rename is made there and in
+    the renamed method's header, not in ApplyBestRule's call of the other RecordCall."""
+    asked = (
+        "Rename the private FakeManager.RecordCall method to RecordCompletedCall and update its call site "
+        "in IFakeCallProcessor.Process. (CallRuleMetadata.RecordCall is a different method and stays as is.)"
+    )
+    snippet = "    private void RecordCompletedCall(CompletedFakeObjectCall call)\n    {\n        // ...\n    }\n"
+    found = stated_rename(CSHARP, snippet, asked, "csharp")
+    assert found is not None
+    assert "private void RecordCompletedCall(" in found.text and "this.RecordCompletedCall(completed);" in found.text
+    assert "bestUserRule.RecordCall();" in found.text
+    assert instruction_not_applied(CSHARP, found.text, asked, snippet.splitlines(), "csharp") == ()
+
+
+CROUTINE = """static void prvCheckDelayedList( void );
+
+static void prvCheckDelayedList( void )
+{
+    xPassedTicks = xTaskGetTickCount() - xLastTickCount;
+}
+
+void vCoRoutineSchedule( void )
+{
+    prvCheckDelayedList();
+}
+"""
+
+
+def test_a_rename_made_everywhere_in_a_named_file_reaches_the_prototype():
+    """ "everywhere in croutine.c: its prototype, its definition, and the call in
+    vCoRoutineSchedule()": the file is no definition, and "everywhere" is the whole file."""
+    asked = (
+        "Rename the static function prvCheckDelayedList to prvProcessDelayedList everywhere in croutine.c: "
+        "its prototype near the top of the file, its definition, and the call in vCoRoutineSchedule()."
+    )
+    snippet = "static void prvProcessDelayedList( void )\n{\n    /* ... */\n}\n"
+    found = stated_rename(CROUTINE, snippet, asked, "c")
+    assert found is not None and "prvCheckDelayedList" not in found.text
+    kept_prototype = found.text.replace(
+        "static void prvProcessDelayedList( void );", "static void prvCheckDelayedList( void );"
+    )
+    assert instruction_not_applied(CROUTINE, kept_prototype, asked, snippet.splitlines(), "c") == (
+        "prvCheckDelayedList",
+    )

@@ -280,3 +280,49 @@ def test_a_catch_binding_named_for_removal_is_edited_in_its_line_not_removed_wit
     asked = "Return early from refresh when the element is detached, and drop the unused `_e` binding from the catch."
     merged, flagged = _served(OBSERVER, snippet, asked, "observe.ts")
     assert "io = new IntersectionObserver(refresh, { root" in merged or flagged
+
+
+ALERT = """export interface AlertProps {
+  title?: React.ReactNode;
+  closable?: boolean;
+  /** @deprecated please use `closable.closeIcon` instead. */
+  closeText?: React.ReactNode;
+  closeIcon?: React.ReactNode;
+}
+
+const Alert = (props: AlertProps) => {
+  const {
+    title,
+    closable,
+    closeText,
+    closeIcon,
+    ...otherProps
+  } = props;
+
+  const isClosable = React.useMemo(() => {
+    if (closeText) {
+      return true;
+    }
+    return !!closable;
+  }, [closeText, closable]);
+
+  return <div {...otherProps}>{title}</div>;
+};
+"""
+
+
+def test_an_entry_of_a_destructuring_named_for_removal_goes_alone():
+    """ "remove closeText from the props destructuring" (left under a marker): its own line goes,
+    not the whole ``const { ... } = props`` declaration that holds it."""
+    snippet = (
+        "export interface AlertProps {\n  title?: React.ReactNode;\n  closable?: boolean;\n"
+        "  closeIcon?: React.ReactNode;\n}\n\nconst Alert = (props: AlertProps) => {\n  // ... existing code ...\n\n"
+        "  const isClosable = React.useMemo(() => {\n    return !!closable;\n  }, [closable]);\n\n  // ... existing code ...\n};\n"
+    )
+    asked = (
+        "Drop the deprecated closeText prop from Alert entirely: remove it from AlertProps, from the props "
+        "destructuring in Alert, and from the isClosable logic and its dependency array."
+    )
+    merged, flagged = _served(ALERT, snippet, asked, "alert.tsx")
+    assert "  } = props;" in merged and "    closeIcon," in merged or flagged
+    assert "closeText" not in merged or flagged
