@@ -319,10 +319,47 @@ def defined_twice(trace: Trace, original: str, merged: str, language: str | None
     shown = Counter(
         key for key in (definition_key(line.text) or _called_header(line.text) for line in trace.snip) if key
     )
-    twice = [key[1] for key, n in after.items() if n > max(before[key], shown[key[1]], 1)]
+    # a name the snippet writes in two classes is written once in each: counted where it was placed
+    placed, placed_names = _placed_under(trace, merged, language)
+    twice = [
+        key[1]
+        for key, n in after.items()
+        if n > max(before[key], placed[key[:2]] if key[1] in placed_names else shown[key[1]], 1)
+    ]
     if not twice:
         return None
     return ApplyWarning(Code.DEFINED_TWICE, f"defined twice under one parent: {', '.join(sorted(set(twice))[:5])}")
+
+
+def _placed_under(trace: Trace, merged: str, language: str | None) -> tuple[Counter, set[str]]:
+    """(parent, name) -> how many definitions of that name the snippet's placed lines head under
+    that parent in the merged file, and the names so counted."""
+    defs = definitions(merged, language)
+    lines = merged.splitlines()
+    headed = {d.header: d for d in defs}
+    counts: Counter = Counter()
+    names: set[str] = set()
+    for i, m in trace.placed.items():
+        d = headed.get(m)
+        if d is None or not (definition_key(trace.snip[i].text) or _called_header(trace.snip[i].text)):
+            continue
+        parent, name = _parent_and_name(d, defs, lines, language)
+        counts[(parent, name)] += 1
+        names.add(name)
+    return counts, names
+
+
+def _parent_and_name(d, defs: list, lines: list[str], language: str | None) -> tuple[str | None, str]:
+    """The definition ``d`` stands under (the innermost one around it; a Go method's receiver type)
+    and the name it is counted by."""
+    parent = next((p.name for p in reversed(defs) if p.start < d.start and p.end >= d.end), None)
+    receiver = _GO_RECEIVER.match(lines[d.header]) if language == "go" else None
+    if receiver:
+        parent = receiver.group(1)  # a Go method's parent is its receiver's type, not the file
+    # "fn Pipe.sink" is sink; a CSS selector list or a YAML key is named by all of its text, and
+    # so is a Rust impl: "impl Error" and "impl fmt::Display for Error" are two blocks, not one twice
+    name = d.name if d.kind in NAMED_BY_TEXT or d.kind == "impl_item" else d.name.split()[-1]
+    return parent, name
 
 
 _HEADER_NAME = re.compile(r"([A-Za-z_]\w*)\s*(?:<[^>]*>)?\s*\([^;]*$")
@@ -347,13 +384,7 @@ def _definition_counts(text: str, language: str | None, by_parameters: bool = Fa
     lines = text.splitlines()
     counts: Counter = Counter()
     for d in defs:
-        parent = next((p.name for p in reversed(defs) if p.start < d.start and p.end >= d.end), None)
-        receiver = _GO_RECEIVER.match(lines[d.header]) if language == "go" else None
-        if receiver:
-            parent = receiver.group(1)  # a Go method's parent is its receiver's type, not the file
-        # "fn Pipe.sink" is sink; a CSS selector list or a YAML key is named by all of its text, and
-        # so is a Rust impl: "impl Error" and "impl fmt::Display for Error" are two blocks, not one twice
-        name = d.name if d.kind in NAMED_BY_TEXT or d.kind == "impl_item" else d.name.split()[-1]
+        parent, name = _parent_and_name(d, defs, lines, language)
         if not by_parameters:
             counts[(parent, name, d.kind)] += 1
         elif (parameters := _parameters(lines[d.header : d.header + 6], name)) is not None:

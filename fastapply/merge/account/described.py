@@ -40,9 +40,9 @@ _CLAUSE_END = re.compile(  # (not at an ellipsis: "the whole /* ... */ block")
 )
 _COMMENT_OBJECT = re.compile(r"\bcomments?\b", re.I)
 _ASIDE = re.compile(r"\s\((?:[^()]|\([^()]*\))*\)")  # "(callers can use getCacheRepository())", not a call's "()"
-# a word written as code: one backticked name, or a suffix or a selector written with its "-" or "."
-# ("-alpine", ".ol-unsupported": each of its words)
-_LITERAL = re.compile(r"`([A-Za-z_$][\w$]*)`|(?<![\w`])[-.]([A-Za-z][\w]*(?:-[A-Za-z0-9]\w*)*)")
+# a word written as code: one backticked name, or a suffix, a selector or a tag written with its
+# "-", ".", "@" or "#" ("-alpine", ".ol-unsupported", "#:nodoc:": each of its words)
+_LITERAL = re.compile(r"`([A-Za-z_$][\w$]*)`|(?<![\w`])(?:[-.@]|#:?)([A-Za-z][\w]*(?:-[A-Za-z0-9]\w*)*)")
 _PLACE = re.compile(
     r"\s+(?:in|from|inside|within)\s+(?:(?:below|above|under|after|before)\s+)?(?:the\s+)?`?[\w$]+(?:(?:\.|::|->)[\w$]+)*(?:\(\))?`?"
 )

@@ -343,3 +343,55 @@ def test_a_body_indented_from_its_statement_not_from_the_condition_continued_is_
     )
     snippet = merged.replace("  return null;\n}\n", "  // ... existing code ...\n}\n")
     assert "indent_shift" not in {w.code for w in account(original, snippet, merged, "javascript")}
+
+
+SCALA_VALIDATORS = """object Validator {
+  case class MinLength(value: Int) extends Primitive[String] {
+    def show: String = s"min $value"
+
+    override def doValidate(t: String): Boolean = {
+      val size = t.length
+      size >= value
+    }
+  }
+
+  case class MaxLength(value: Int) extends Primitive[String] {
+    def show: String = s"max $value"
+
+    override def doValidate(t: String): Boolean = {
+      val size = t.length
+      size <= value
+    }
+  }
+}
+"""
+
+
+def test_a_name_the_snippet_writes_once_in_each_of_two_classes_is_defined_twice_in_one():
+    """The snippet writes ``doValidate`` anew in MinLength and in MaxLength, each after a marker
+    over the class's first members: twice in the snippet, but once under each class. A merge
+    that keeps the old ``doValidate`` of each below the marker defines it twice in both."""
+    snippet = (
+        "  case class MinLength(value: Int) extends Primitive[String] {\n    // ... unchanged ...\n\n"
+        "    override def doValidate(t: String): Boolean =\n      length(t) >= value\n  }\n\n"
+        "  case class MaxLength(value: Int) extends Primitive[String] {\n    // ... unchanged ...\n\n"
+        "    override def doValidate(t: String): Boolean =\n      length(t) <= value\n  }\n"
+    )
+    kept = SCALA_VALIDATORS.replace(
+        "      size >= value\n    }\n",
+        "      size >= value\n    }\n\n    override def doValidate(t: String): Boolean =\n      length(t) >= value\n",
+    ).replace(
+        "      size <= value\n    }\n",
+        "      size <= value\n    }\n\n    override def doValidate(t: String): Boolean =\n      length(t) <= value\n",
+    )
+    found = {w.code.value for w in account(SCALA_VALIDATORS, snippet, kept, "scala", "Use a shared length helper.")}
+    assert "defined_twice" in found
+    right = SCALA_VALIDATORS.replace(
+        "    override def doValidate(t: String): Boolean = {\n      val size = t.length\n      size >= value\n    }\n",
+        "    override def doValidate(t: String): Boolean =\n      length(t) >= value\n",
+    ).replace(
+        "    override def doValidate(t: String): Boolean = {\n      val size = t.length\n      size <= value\n    }\n",
+        "    override def doValidate(t: String): Boolean =\n      length(t) <= value\n",
+    )
+    found = {w.code.value for w in account(SCALA_VALIDATORS, snippet, right, "scala", "Use a shared length helper.")}
+    assert "defined_twice" not in found

@@ -767,3 +767,33 @@ def test_each_object_of_a_comma_list_of_removals_must_go():
     request = ApplyRequest(PAGE, snippet, asked, path="demo.html")
     merged, warnings = checked_merge(request, prepare(request))
     assert "#closeButton" not in merged or "described_removal_kept" in {w.code.value for w in warnings}
+
+
+RUNNER = """class Runner
+  def self.switch_to_sym(switch)
+    switch.scan(/[\\-\\]](\\w+)/).join('_').to_sym rescue nil
+  end
+
+  def run
+    parse_global_options
+  end
+
+  def say(*args) #:nodoc:
+    HighLine.default_instance.say(*args)
+  end
+end
+"""
+
+
+def test_a_tag_written_with_its_sigil_describes_a_removal_alone():
+    """ "drop the #:nodoc: annotation from the say method": one word, written as the tag is, is
+    enough to tell the line the removal means, which the snippet leaves under a marker."""
+    snippet = "  def self.switch_to_sym(switch)\n    return nil if switch.nil?\n\n    switch.scan(/[\\-\\]](\\w+)/).join('_').to_sym\n  end\n\n  # ... existing code ...\n"
+    merged = RUNNER.replace(
+        "    switch.scan(/[\\-\\]](\\w+)/).join('_').to_sym rescue nil\n",
+        "    return nil if switch.nil?\n\n    switch.scan(/[\\-\\]](\\w+)/).join('_').to_sym\n",
+    )
+    asked = "Replace the 'rescue nil' modifier with a nil guard. Also drop the #:nodoc: annotation from the say method."
+    assert "described_removal_kept" in codes(RUNNER, snippet, merged, "ruby", asked)
+    done = merged.replace("  def say(*args) #:nodoc:\n", "  def say(*args)\n")
+    assert "described_removal_kept" not in codes(RUNNER, snippet, done, "ruby", asked)
