@@ -181,7 +181,7 @@ def is_file_name(name: str) -> bool:
     return _FILE_NAME.search(name.strip("`()")) is not None
 
 
-_CALLERS = re.compile(r"\b(?:callers?|call sites?|calls|usages?|uses)\s+(?i:in|inside|within)\b")
+_CALLERS = re.compile(r"\b(?:callers?|call sites?|calls|usages?|uses?)\s+(?i:in|inside|within)\b")
 
 
 # a place: a name, qualified or not ("in IFakeCallProcessor.Process": the method Process)

@@ -303,3 +303,26 @@ def test_a_rename_made_everywhere_in_a_named_file_reaches_the_prototype():
     assert instruction_not_applied(CROUTINE, kept_prototype, asked, snippet.splitlines(), "c") == (
         "prvCheckDelayedList",
     )
+
+
+CANVAS = """function CanvasImpl({ children }: Props) {
+  return <div>{children}</div>
+}
+
+export function Canvas(props: Props) {
+  return (
+    <Provider>
+      <CanvasImpl {...props} />
+    </Provider>
+  )
+}
+"""
+
+
+def test_its_use_in_a_definition_is_a_caller_so_the_renamed_definition_is_renamed_too():
+    """ "Rename CanvasImpl to CanvasInner (its definition and its use in Canvas)": "use in Canvas"
+    says where the use is, not that the rename stays inside Canvas."""
+    asked = "Rename CanvasImpl to CanvasInner (its definition and its use in Canvas)."
+    snippet = "// ... existing code ...\n\nexport function Canvas(props: Props) {\n  return (\n    <Provider>\n      <CanvasInner {...props} />\n"
+    found = stated_rename(CANVAS, snippet, asked, "tsx")
+    assert found is not None and "CanvasImpl" not in found.text
