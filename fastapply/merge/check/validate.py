@@ -25,6 +25,7 @@ lines, prefixes dropped.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from fastapply.merge.account import account
@@ -225,7 +226,7 @@ def _marker_leak(orig, out, lang, added: list[str]) -> ApplyWarning | None:
     "// ..." in a doc comment's example)."""
 
     def elides(line: str) -> bool:
-        return is_marker_line(line, lang) or opens_with_ellipsis(line)
+        return is_marker_line(line, lang) or opens_with_ellipsis(line) or _INLINE_ELISION.search(line) is not None
 
     allowed = Counter(norm(line) for line in [*orig, *added] if elides(line))
     leaked = []
@@ -238,6 +239,10 @@ def _marker_leak(orig, out, lang, added: list[str]) -> ApplyWarning | None:
     if not leaked:
         return None
     return ApplyWarning(Code.MARKER_LEAK, f"{len(leaked)} lazy marker line(s) left in the output", tuple(leaked))
+
+
+# an elision inside a line of code: "f(a, /* ... */)", "{ /* … */ }"
+_INLINE_ELISION = re.compile(r"/\*\s*(?:\.\.\.|…)\s*\*/")
 
 
 def _syntax_error(original, merged, lang) -> ApplyWarning | None:

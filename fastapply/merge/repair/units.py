@@ -104,9 +104,10 @@ def _hidden_unit(
         return conditional if all(hidden[first : last + 1]) else None
     byte = len(lines[row][:column].encode("utf-8"))
     node = tree.root_node.descendant_for_point_range((row, byte), (row, byte + width))
-    # a line quoted whole that is a whole node of its own ("drop the `// for retries >= 0 {`
-    # comment", "the `success = True` line") is that line, whatever it opens or stands in
-    whole_line = quoted and not lines[row][:column].strip() and not lines[row][column + width :].strip()
+    # a line quoted whole (its ";" aside) that is a whole node of its own ("drop the `// for
+    # retries >= 0 {` comment", "the `success = True` line") is that line, whatever it opens or
+    # stands in
+    whole_line = quoted and not lines[row][:column].strip() and lines[row][column + width :].strip() in ("", ";", ",")
     best = below = None
     element = _bound_element(node)
     if element is not None:  # a parameter, a catch's binding, an entry of a destructuring pattern
@@ -127,6 +128,13 @@ def _hidden_unit(
         node = node.parent
     if below is not None and node is not None and _BODY.search(best.type) and _holds_others(best, lines, name):
         best = below  # not the body of a definition the snippet shows: the part of it that says the name
+    elif below is not None and _DEFINITION.search(best.type) and not _declares(best, name):
+        body = best.child_by_field_name("body")
+        inside = body is not None and body.start_byte <= below.start_byte
+        # (a name in the header, "file::dup(int fd)", is the function itself, whatever its body says)
+        header = lines[best.start_point[0] : body.start_point[0] + 1] if body is not None else []
+        if inside and not any(name.search(line) for line in header) and _holds_others(body, lines, name):
+            best = below  # a function whose other statements do not say it: the statement that does
     if best is None or "comment" in best.type:
         return None  # a name met only in a comment: removing the comment alone is rarely the ask
     first, last = best.start_point[0], last_line(best)
@@ -188,6 +196,7 @@ def _bound_element(node):
 _WHOLE_PATTERN = re.compile(r"^(?:object|array|tuple|list|struct|tuple_struct|slice)_pattern$")
 
 
+_DEFINITION = re.compile(r"method|function|constructor")  # what a statement of a body stands in
 _BODY = re.compile(r"block|body|suite|compound_statement|declaration_list|statement_list")
 
 

@@ -212,3 +212,13 @@ def test_worked_examples_of_the_line_checks():
     from fastapply.merge.check import line_checks
 
     assert doctest.testmod(line_checks).failed == 0
+
+
+def test_an_elision_inside_a_line_left_in_the_output_is_a_marker_leak():
+    """``f(progress, format, /* ... */)``: a header the snippet shortened with an inline elision
+    and the merge wrote as it stands."""
+    original = "class S {\n  private async shot(progress: Progress, format: string, rect: Rect): Promise<Buffer> {\n    return run();\n  }\n}\n"
+    snippet = "class S {\n  private async shot(progress: Progress, format: string, /* ... */): Promise<Buffer> {\n    // ...\n  }\n}\n"
+    merged = original.replace("rect: Rect)", "/* ... */)")
+    assert "marker_leak" in {w.code.value for w in validate(original, snippet, merged, "typescript")}
+    assert "marker_leak" not in {w.code.value for w in validate(original, snippet, original, "typescript")}

@@ -326,3 +326,28 @@ def test_an_entry_of_a_destructuring_named_for_removal_goes_alone():
     merged, flagged = _served(ALERT, snippet, asked, "alert.tsx")
     assert "  } = props;" in merged and "    closeIcon," in merged or flagged
     assert "closeText" not in merged or flagged
+
+
+SHOOTER = """export class Screenshotter {
+  private _page: Page;
+  private _queue: TaskQueue;
+
+  constructor(page: Page) {
+    this._page = page;
+    this._queue = new TaskQueue();
+  }
+
+  shot() {
+    return this._queue.run(() => this._page.take());
+  }
+}
+"""
+
+
+def test_a_statement_quoted_without_its_semicolon_is_that_line():
+    """ "drop the redundant this._queue = new TaskQueue() from the constructor": the quoted
+    statement is its line (its ";" aside), not the constructor that holds it."""
+    snippet = "export class Screenshotter {\n  // ... existing code ...\n\n  shot() {\n    return this._queue.run(() => this._page.take());\n  }\n}\n"
+    asked = "Also drop the redundant this._queue = new TaskQueue() from the Screenshotter constructor."
+    merged, flagged = _served(SHOOTER, snippet, asked, "shooter.ts")
+    assert "    this._page = page;\n" in merged or flagged
