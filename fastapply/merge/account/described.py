@@ -22,13 +22,12 @@ comment ("remove the stale TODO comment above it"), holding one.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import Counter
 
 from fastapply.merge.account.checks import EDITED  # a lost line this similar to a written one was rewritten
 from fastapply.merge.repair.wording import DELETE_VERB
-from fastapply.merge.text.normal import is_comment_line, norm
+from fastapply.merge.text.normal import is_comment_line, line_similarity, norm
 
 MIN_WORDS = 2  # distinctive words of the removal clause a stretch of kept lines must hold
 WINDOW = 3  # lines either side of a kept line that count with it (within unshown kept lines)
@@ -230,5 +229,4 @@ def _kept_of(original, per_line, use, most, kept, shown, clause, written, struck
 
 
 def _edited(line: str, written: list[str]) -> bool:
-    key = norm(line)
-    return any(difflib.SequenceMatcher(None, key, norm(new), autojunk=False).ratio() >= EDITED for new in written)
+    return any(line_similarity(line, new) >= EDITED for new in written)

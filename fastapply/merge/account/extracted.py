@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from fastapply.merge.account.repeats import NAMES, innermost_span
 from fastapply.merge.text.normal import is_closer, is_comment_line, loose
 
 MIN_LINES = 2  # lines of the old copy, in a row
@@ -29,7 +30,6 @@ EXTRACT_VERB = re.compile(
     r"|lift(?:s|ed|ing)?|de-?duplicate[sd]?)\b",
     re.I,
 )
-_NAMES = re.compile(r"[A-Za-z_$][\w$]*")
 _JOINERS = re.compile(r"(?:[;,{()]|\|\||&&|\band\b|\bor\b)+$|^(?:return|if|\|\||&&)\b|^[)(]+")
 
 
@@ -70,11 +70,8 @@ def _in_shown_definition(row: int, shown: set[int], spans: list[tuple[int, int]]
     (True where definitions are not known)."""
     if spans is None:
         return True
-    holding = [(a, b) for a, b in spans if a <= row <= b]
-    if not holding:
-        return False
-    first, last = min(holding, key=lambda span: span[1] - span[0])
-    return any(first <= m <= last for m in shown)
+    inner = innermost_span(spans, row)
+    return inner is not None and any(inner[0] <= m <= inner[1] for m in shown)
 
 
 def _key(line: str) -> str:
@@ -89,7 +86,7 @@ def _key(line: str) -> str:
 def _named(line: str) -> bool:
     """A line that names what it works on: three names or more besides keywords ("if not ok
     then", "return false, err" stand in every such check)."""
-    return len({name for name in _NAMES.findall(line) if name.lower() not in _KEYWORDS}) >= 3
+    return len({name for name in NAMES.findall(line) if name.lower() not in _KEYWORDS}) >= 3
 
 
 _KEYWORDS = frozenset(
@@ -101,4 +98,4 @@ _KEYWORDS = frozenset(
 def _telling(line: str) -> bool:
     """Code that says something (three names or more; not a comment, not a closer)."""
     text = line.strip()
-    return bool(text) and not is_comment_line(text) and not is_closer(text) and len(_NAMES.findall(text)) >= 3
+    return bool(text) and not is_comment_line(text) and not is_closer(text) and len(NAMES.findall(text)) >= 3

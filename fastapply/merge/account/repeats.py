@@ -27,7 +27,7 @@ from fastapply.merge.text.normal import is_closer, is_comment_line, is_distincti
 MIN_LINES = 2  # non-blank lines a repeated block must have
 NEAR = 6  # original lines between the old copy and an anchor of the chunk that wrote the new one
 QUOTED_REACH = 8  # merged lines between a comment written anew and its kept copy
-_NAMES = re.compile(r"[A-Za-z_$][\w$]*")
+NAMES = re.compile(r"[A-Za-z_$][\w$]*")
 
 
 def _runs(lines: set[int], out: list[str]) -> list[list[int]]:
@@ -82,8 +82,7 @@ def moved_block_kept(
                 )
                 # the innermost definition around the old copy holds the new one too: the same
                 # function, not a new function beside it in the same namespace
-                holding = [(a, b) for a, b in spans if a <= old <= b]
-                inner = min(holding, key=lambda span: span[1] - span[0]) if holding else None
+                inner = innermost_span(spans, old)
                 inside = inner is not None and inner[0] <= new <= inner[1]
                 # in another definition, one the snippet does not show at all: the marker over it
                 # kept the old copy (where it shows that one, it shows what stays there; and an
@@ -94,6 +93,12 @@ def moved_block_kept(
                     found += [m + 1 for m in run[i : i + length]]
             i += max(length, 1)
     return tuple(found)
+
+
+def innermost_span(spans: list[tuple[int, int]], row: int) -> tuple[int, int] | None:
+    """The narrowest (first, last) of ``spans`` that holds ``row``; None when none does."""
+    holding = [(a, b) for a, b in spans if a <= row <= b]
+    return min(holding, key=lambda span: span[1] - span[0]) if holding else None
 
 
 def _longest_match(texts, i, at, orig_norm, nonblank) -> tuple[int, list[int]]:
@@ -118,7 +123,7 @@ def _distinctive(text: str, block: list[int], orig_norm: list[str]) -> bool:
     return (
         not is_comment_line(stripped)
         and not is_closer(stripped)
-        and len(_NAMES.findall(stripped)) >= 2
+        and len(NAMES.findall(stripped)) >= 2
         and orig_norm.count(text) == 1
     )
 
@@ -171,7 +176,7 @@ def retyped_written_twice(
     found = []
     for m in sorted(new_lines):
         text = out[m].strip()
-        if is_comment_line(text) or len(_NAMES.findall(text)) < 2:
+        if is_comment_line(text) or len(NAMES.findall(text)) < 2:
             continue
         around = range(max(0, m - QUOTED_REACH), min(len(out), m + QUOTED_REACH + 1))
         if any(

@@ -25,12 +25,11 @@ jump as a marker left out, which other checks judge.
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 
 from fastapply.merge.account.checks import EDITED
 from fastapply.merge.account.trace import Trace, snippet_lines  # noqa: F401 (the examples use it)
-from fastapply.merge.text.normal import definition_key, norm
+from fastapply.merge.text.normal import definition_key, line_similarity, norm
 
 
 def struck_kept_elsewhere(trace: Trace) -> tuple[int, ...]:
@@ -77,7 +76,7 @@ def _rewrites(new: str, old: str) -> bool:
     name = definition_key(old)
     if name is not None and definition_key(new) == name:
         return True
-    return difflib.SequenceMatcher(None, norm(old), norm(new), autojunk=False).ratio() >= EDITED
+    return line_similarity(old, new) >= EDITED
 
 
 def _stands_at(trace: Trace, o: int, moved: dict[str, int]) -> int | None:

@@ -290,6 +290,11 @@ _SCOPE = re.compile(
 )
 
 
+def _places(clauses: list[str]) -> set[str]:
+    """The definitions the clauses' "from/in NAME" name (a file, "in croutine.c", names none)."""
+    return {m.group(1) for clause in clauses for m in _SCOPE.finditer(clause) if not is_file_name(m.group(0))}
+
+
 def scope_rows(text: str, instruction: str, lang) -> set[int] | None:
     r"""Rows below the header of each definition the removal clauses' "from/in NAME" points at in
     ``text``; None when they point at none ("drop the X special case in getpagesize": only
@@ -298,8 +303,7 @@ def scope_rows(text: str, instruction: str, lang) -> set[int] | None:
     >>> scope_rows("int f() {\n  a();\n}\nint g() {\n  a();\n}\n", "Drop the a() call in g.", "c")
     {4, 5}
     """
-    clauses = removal_clauses(instruction)
-    wanted = {m.group(1) for clause in clauses for m in _SCOPE.finditer(clause) if not is_file_name(m.group(0))}
+    wanted = _places(removal_clauses(instruction))
     if not wanted or lang is None:
         return None
     rows = {
@@ -313,7 +317,7 @@ def _scoped(text: str, instruction: str, lang, clauses: list[str] | None = None)
     clauses, or the ``clauses`` given); all of ``text`` when there is none (or it is not a
     definition of ``text``)."""
     clauses = removal_clauses(instruction) if clauses is None else clauses
-    wanted = {m.group(1) for clause in clauses for m in _SCOPE.finditer(clause) if not is_file_name(m.group(0))}
+    wanted = _places(clauses)
     if not wanted or lang is None:
         return text
     lines = text.splitlines()

@@ -183,14 +183,17 @@ def _bound_element(node):
     if parent is None:
         return None
     if parent.type.endswith("_pattern") and not _WHOLE_PATTERN.search(parent.type):
-        return parent if parent.child_by_field_name("key") == node or parent.named_child_count == 1 else None
+        return parent if _same_node(parent.child_by_field_name("key"), node) or parent.named_child_count == 1 else None
     if not _BINDING.search(parent.type):
         return None
     if parent.type.endswith("parameters"):  # Python's bare "def f(a, b)"
         return node if node.type == "identifier" else None
     bound = (parent.child_by_field_name(field) for field in ("name", "pattern", "parameter"))
-    same = any(b is not None and (b.start_byte, b.end_byte) == (node.start_byte, node.end_byte) for b in bound)
-    return parent if same else None
+    return parent if any(_same_node(b, node) for b in bound) else None
+
+
+def _same_node(a, b) -> bool:
+    return a is not None and (a.start_byte, a.end_byte) == (b.start_byte, b.end_byte)
 
 
 _WHOLE_PATTERN = re.compile(r"^(?:object|array|tuple|list|struct|tuple_struct|slice)_pattern$")
